@@ -1,0 +1,169 @@
+import crypto from "node:crypto";
+import type http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
+import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
+import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import { ApolloServerPluginLandingPageLocalDefault } from "@apollo/server/plugin/landingPage/default";
+import { expressMiddleware } from "@as-integrations/express5";
+import { ApolloArmor } from "@escape.tech/graphql-armor";
+import express, { type Express, type RequestHandler } from "express";
+import { graphqlUploadExpress } from "graphql-upload-minimal";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import type { DataSource } from "typeorm";
+import type { Env } from "./config/env.js";
+import { poolOf } from "./db/data-source.js";
+import type { GraphQLContext } from "./graphql/context.js";
+import { createFormatError } from "./graphql/format-error.js";
+import { createLoaders } from "./graphql/loaders.js";
+import { getSchema } from "./graphql/schema.js";
+import { apiRouter } from "./http/api-router.js";
+import { apiErrorHandler, apiNotFound } from "./http/error-handler.js";
+import { healthRoutes, type HealthState } from "./http/health.routes.js";
+import { sessionMiddleware, sessionUserId } from "./http/session.js";
+import { staticClient } from "./http/static-client.js";
+import { systemClock, type Clock } from "./lib/clock.js";
+import type { Logger } from "./lib/logger.js";
+import { resolveSessionSecret } from "./lib/session-secret.js";
+import { createServices, type Services } from "./services.js";
+
+export interface AppDeps {
+  ds: DataSource;
+  env: Env;
+  logger: Logger;
+  clock?: Clock;
+  /** Overrides for services (tests); built from the deps otherwise. */
+  services?: Services;
+  health?: HealthState;
+  httpServer?: http.Server;
+  clientDist?: string;
+}
+
+export interface App {
+  app: Express;
+  services: Services;
+  health: HealthState;
+  stop(): Promise<void>;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_CLIENT_DIST = path.resolve(here, "../../client/dist");
+
+/** Strips secrets from logged URLs (sign-in tokens must never reach the logs). */
+function redactUrl(url: string | undefined): string | undefined {
+  return url?.replace(/([?&](token|recoveryToken|code|sig)=)[^&]*/gi, "$1[redacted]");
+}
+
+function securityHeaders(env: Env): RequestHandler {
+  const strict = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        mediaSrc: ["'self'", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(env.isProduction ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: env.isProduction ? { maxAge: 31536000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginEmbedderPolicy: false,
+  });
+  // Apollo Sandbox (development only) loads its UI from Apollo's CDN.
+  const sandbox = helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, strictTransportSecurity: false });
+  return (req, res, next) =>
+    !env.isProduction && req.method === "GET" && req.path === "/graphql" ? sandbox(req, res, next) : strict(req, res, next);
+}
+
+export async function createApp(deps: AppDeps): Promise<App> {
+  const { ds, env, logger } = deps;
+  const clock = deps.clock ?? systemClock;
+  const services = deps.services ?? createServices({ ds, env, logger, clock });
+  const health = deps.health ?? { shuttingDown: false };
+
+  const app = express();
+  app.disable("x-powered-by");
+  if (env.TRUST_PROXY) app.set("trust proxy", /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const id = crypto.randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      serializers: {
+        req: (req: { id: string; method: string; url?: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      autoLogging: { ignore: (req) => req.url === "/livez" || req.url === "/readyz" },
+    }),
+  );
+  app.use(securityHeaders(env));
+  app.use(healthRoutes(ds, health));
+
+  // Sessions only where they are used: never for static files.
+  const session = sessionMiddleware(env, poolOf(ds), resolveSessionSecret(env));
+  const withUser: RequestHandler = (req, _res, next) => {
+    req.userId = sessionUserId(req, clock.now());
+    next();
+  };
+  app.use(["/api", "/graphql", "/media"], session, withUser);
+
+  const armor = new ApolloArmor({
+    maxDepth: { n: 10 },
+    maxAliases: { n: 15 },
+    costLimit: { maxCost: 5000 },
+    maxTokens: { n: 2000 },
+    maxDirectives: { n: 20 },
+    blockFieldSuggestion: { enabled: env.isProduction },
+  });
+  const protection = armor.protect();
+  const apollo = new ApolloServer<GraphQLContext>({
+    schema: await getSchema(),
+    csrfPrevention: true,
+    introspection: !env.isProduction,
+    includeStacktraceInErrorResponses: false,
+    formatError: createFormatError(logger),
+    validationRules: protection.validationRules,
+    allowBatchedHttpRequests: false,
+    // The plugin subpaths ship CommonJS typings of the same classes; the cast only bridges the two.
+    plugins: [
+      ...protection.plugins,
+      ...(deps.httpServer ? [ApolloServerPluginDrainHttpServer({ httpServer: deps.httpServer })] : []),
+      env.isProduction ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
+    ] as unknown as ApolloServerPlugin<GraphQLContext>[],
+  });
+  await apollo.start();
+  app.use(
+    "/graphql",
+    (_req, res, next) => {
+      res.setHeader("Cache-Control", "no-store");
+      next();
+    },
+    graphqlUploadExpress({ maxFileSize: 200 * 1024 * 1024, maxFiles: 2 }),
+    express.json({ limit: "1mb" }),
+    expressMiddleware(apollo, {
+      context: async ({ req, res }) => ({ req, res, userId: req.userId, services, loaders: createLoaders(ds) }),
+    }),
+  );
+
+  app.use("/api", express.json({ limit: "1mb" }), apiRouter(services), apiNotFound, apiErrorHandler(logger));
+  app.use(staticClient(deps.clientDist ?? DEFAULT_CLIENT_DIST));
+  app.use(apiErrorHandler(logger));
+
+  return { app, services, health, stop: () => apollo.stop() };
+}

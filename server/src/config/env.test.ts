@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseEnv } from "./env.js";
+
+describe("parseEnv", () => {
+  it("gives working defaults for an empty environment", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.APP_URL).toBe("http://localhost:3000");
+    expect(env.DATA_DIR).toBe("./data");
+    expect(env.AFTER_LOGIN_PATH).toBe("/app");
+    expect(env.AUTH_IP_HOURLY_LIMIT).toBe(30);
+    expect(env.MAIL_FROM).toBe("Keepsake <no-reply@localhost>");
+    expect(env.isProduction).toBe(false);
+  });
+
+  it("derives APP_URL from PORT and strips a trailing slash", () => {
+    expect(parseEnv({ PORT: "4000" }).APP_URL).toBe("http://localhost:4000");
+    expect(parseEnv({ APP_URL: "https://keepsake.example/" }).APP_URL).toBe("https://keepsake.example");
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["PORT", "70000"],
+    ["APP_URL", "not a url"],
+    ["DATABASE_URL", "mysql://x@y/z"],
+    ["SMTP_URL", "http://mail"],
+    ["AFTER_LOGIN_PATH", "//evil.test"],
+    ["AUTH_IP_HOURLY_LIMIT", "0"],
+    ["NODE_ENV", "staging"],
+    ["SESSION_SECRET", "short"],
+  ])("names the variable when %s=%s is wrong", (name, value) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(ConfigError);
+    expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it("requires SESSION_SECRET in production", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET/);
+    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40) }).isProduction).toBe(true);
+  });
+});

@@ -1,0 +1,48 @@
+import { z } from "zod";
+
+/**
+ * The one place that reads process.env (DESIGN §3). Parsed once at start-up; a wrong value
+ * stops the server with a message that names the variable.
+ */
+const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const opt = <T extends z.ZodTypeAny>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
+
+const port = z.coerce.number().int().min(1).max(65535);
+
+const schema = z.object({
+  NODE_ENV: opt(z.enum(["development", "production", "test"])).default("development"),
+  PORT: opt(port).default(3000),
+  APP_URL: opt(z.url({ protocol: /^https?$/ })),
+  DATABASE_URL: opt(z.url({ protocol: /^postgres(ql)?$/ })),
+  DATA_DIR: opt(z.string()).default("./data"),
+  EMBEDDED_PG_PORT: opt(port),
+  SMTP_URL: opt(z.url({ protocol: /^smtps?$/ })),
+  MAIL_FROM: opt(z.string().min(3)).default("Keepsake <no-reply@localhost>"),
+  SESSION_SECRET: opt(z.string().min(32, "must be at least 32 characters")),
+  AFTER_LOGIN_PATH: opt(z.string().regex(/^\/(?!\/)/, "must be a path starting with a single /")).default("/app"),
+  AUTH_IP_HOURLY_LIMIT: opt(z.coerce.number().int().min(1)).default(30),
+  TRUST_PROXY: opt(
+    z.string().regex(/^(\d+|[0-9a-fA-F.:/, ]+|loopback|linklocal|uniquelocal)$/, "must be a hop count or a subnet list"),
+  ),
+  LOG_LEVEL: opt(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).default("info"),
+});
+
+export type RawEnv = z.infer<typeof schema>;
+export type Env = Omit<RawEnv, "APP_URL"> & { APP_URL: string; isProduction: boolean };
+
+export class ConfigError extends Error {}
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  const isProduction = env.NODE_ENV === "production";
+  if (isProduction && !env.SESSION_SECRET) {
+    throw new ConfigError("Invalid configuration:\n  SESSION_SECRET: required when NODE_ENV=production");
+  }
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  return { ...env, APP_URL: appUrl, isProduction };
+}

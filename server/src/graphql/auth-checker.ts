@@ -1,0 +1,9 @@
+import type { AuthChecker } from "type-graphql";
+import { unauthenticated } from "../lib/errors.js";
+import type { GraphQLContext } from "./context.js";
+
+/** `@Authorized()` means "signed in"; finer rules (participants, tiers) live in the services. */
+export const authChecker: AuthChecker<GraphQLContext> = ({ context }) => {
+  if (!context.userId) throw unauthenticated();
+  return true;
+};

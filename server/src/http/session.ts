@@ -1,0 +1,49 @@
+import connectPgSimple from "connect-pg-simple";
+import session from "express-session";
+import type { RequestHandler } from "express";
+import type { Pool } from "pg";
+import type { Env } from "../config/env.js";
+
+declare module "express-session" {
+  interface SessionData {
+    /** The signed-in user's id; set only after a successful sign-in (session id regenerated). */
+    userId?: string;
+    /** When the sign-in happened (ms); the absolute 30-day limit is enforced from it. */
+    signedInAt?: number;
+  }
+}
+
+export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+export function sessionCookieName(env: Env): string {
+  // __Host- requires Secure, so only in production (HTTPS).
+  return env.isProduction ? "__Host-ks.sid" : "ks.sid";
+}
+
+/** express-session on the Postgres store sharing TypeORM's pool (never MemoryStore). */
+export function sessionMiddleware(env: Env, pool: Pool, secret: string): RequestHandler {
+  const PgStore = connectPgSimple(session);
+  return session({
+    name: sessionCookieName(env),
+    store: new PgStore({ pool, tableName: "session", createTableIfMissing: false, pruneSessionInterval: 15 * 60 }),
+    secret,
+    resave: false,
+    saveUninitialized: false,
+    rolling: false,
+    cookie: {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: env.isProduction,
+      path: "/",
+      maxAge: SESSION_MAX_AGE_MS,
+    },
+  });
+}
+
+/** The signed-in user id of a request, honouring the absolute session lifetime. */
+export function sessionUserId(req: { session?: session.Session & Partial<session.SessionData> }, now: Date): string | null {
+  const s = req.session;
+  if (!s?.userId) return null;
+  if (!s.signedInAt || now.getTime() - s.signedInAt > SESSION_MAX_AGE_MS) return null;
+  return s.userId;
+}

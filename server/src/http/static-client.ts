@@ -1,0 +1,39 @@
+import fs from "node:fs";
+import path from "node:path";
+import express, { type Router } from "express";
+
+/** Paths that belong to the server and never fall back to the client's HTML. */
+export const SERVER_PATHS = /^\/(api|graphql|media|livez|readyz)(\/|$)/;
+
+/** The public site has its own light pages (issue: landing without the app's code). */
+const SITE_PAGES: Record<string, string> = { "/": "landing.html", "/privacy": "privacy.html", "/terms": "terms.html" };
+
+/**
+ * Serves the production build of the client from the same port, with history fallback for
+ * client routes. Hashed assets are cached for a year; HTML and the service worker never.
+ */
+export function staticClient(distDir: string): Router {
+  const router = express.Router();
+  if (!fs.existsSync(path.join(distDir, "index.html"))) return router;
+  const noStore = (res: express.Response) => res.setHeader("Cache-Control", "no-cache");
+
+  router.use(
+    express.static(distDir, {
+      index: false,
+      setHeaders(res, file) {
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+        else noStore(res);
+      },
+    }),
+  );
+  router.use((req, res, next) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || SERVER_PATHS.test(req.path)) return next();
+    if (path.extname(req.path) && !req.path.endsWith(".html")) return next(); // a missing asset is a 404
+    const page = SITE_PAGES[req.path.replace(/\/+$/, "") || "/"];
+    const file = page && fs.existsSync(path.join(distDir, page)) ? page : "index.html";
+    noStore(res);
+    if (req.path.startsWith("/auth/verify")) res.setHeader("Referrer-Policy", "no-referrer");
+    res.sendFile(path.join(distDir, file));
+  });
+  return router;
+}

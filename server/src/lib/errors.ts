@@ -1,0 +1,53 @@
+/**
+ * The one error family (STYLE §5). Each known error carries a GraphQL `extensions.code`
+ * (DESIGN §8) and an HTTP status for the REST façade. Anything else is "Internal server error".
+ */
+export type ErrorCode =
+  | "UNAUTHENTICATED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "BAD_USER_INPUT"
+  | "RATE_LIMITED"
+  | "CONFLICT"
+  | "PAYLOAD_TOO_LARGE"
+  | "SERVICE_UNAVAILABLE";
+
+const STATUS: Record<ErrorCode, number> = {
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  BAD_USER_INPUT: 400,
+  RATE_LIMITED: 429,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = "AppError";
+    this.status = STATUS[code];
+  }
+}
+
+export const unauthenticated = (message = "Authentication required") => new AppError("UNAUTHENTICATED", message);
+export const forbidden = (message = "You do not have access to this") => new AppError("FORBIDDEN", message);
+export const notFound = (message = "Not found") => new AppError("NOT_FOUND", message);
+export const badInput = (message: string, details: Record<string, unknown> = {}) =>
+  new AppError("BAD_USER_INPUT", message, details);
+export const conflict = (message: string) => new AppError("CONFLICT", message);
+export const tooLarge = (message: string) => new AppError("PAYLOAD_TOO_LARGE", message);
+
+/** `retryAfter` in whole seconds, `resetTime` ISO (spec §7, DESIGN §4). */
+export const rateLimited = (message: string, retryAfter: number, resetTime: Date) =>
+  new AppError("RATE_LIMITED", message, { retryAfter, resetTime: resetTime.toISOString() });
+
+export function isAppError(err: unknown): err is AppError {
+  return err instanceof AppError;
+}

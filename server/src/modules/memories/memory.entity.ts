@@ -1,0 +1,77 @@
+import { Field, ID, Int, ObjectType } from "type-graphql";
+import {
+  Check,
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from "typeorm";
+import { MediaFile } from "../media/media-file.entity.js";
+import { Timeline } from "../timelines/timeline.entity.js";
+import { User } from "../users/user.entity.js";
+
+/** A photo or video with its words, inside one timeline (spec §3 Memory). */
+@ObjectType()
+@Entity({ name: "memories" })
+@Index("memories_timeline_date_idx", ["timelineId", "memoryDate"])
+@Check("memories_position_positive", `"position" >= 1`)
+export class Memory {
+  @Field(() => ID)
+  @PrimaryGeneratedColumn("uuid")
+  id!: string;
+
+  @Column({ name: "timeline_id", type: "uuid" })
+  timelineId!: string;
+
+  @ManyToOne(() => Timeline, { onDelete: "CASCADE" })
+  @JoinColumn({ name: "timeline_id" })
+  timeline?: Timeline;
+
+  @Index("memories_media_idx")
+  @Column({ name: "media_id", type: "uuid" })
+  mediaId!: string;
+
+  @ManyToOne(() => MediaFile, { onDelete: "RESTRICT" })
+  @JoinColumn({ name: "media_id" })
+  media?: MediaFile;
+
+  @Field(() => Int)
+  @Column({ type: "integer" })
+  position!: number;
+
+  @Field(() => String)
+  @Column({ type: "varchar", length: 500, default: "" })
+  caption!: string;
+
+  @Field(() => String)
+  @Column({ type: "varchar", length: 200, default: "" })
+  location!: string;
+
+  /** YYYY-MM-DD; may be missing (spec §2: a missing date counts as the earliest). */
+  @Field(() => String, { nullable: true })
+  @Column({ name: "memory_date", type: "date", nullable: true })
+  memoryDate!: string | null;
+
+  @Field(() => String)
+  @Column({ type: "varchar", length: 1000, default: "" })
+  meaning!: string;
+
+  @Index("memories_created_by_idx")
+  @Column({ name: "created_by_id", type: "uuid" })
+  createdById!: string;
+
+  @ManyToOne(() => User, { onDelete: "CASCADE" })
+  @JoinColumn({ name: "created_by_id" })
+  createdBy?: User;
+
+  @Field(() => Date)
+  @CreateDateColumn({ name: "created_at", type: "timestamptz" })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: "updated_at", type: "timestamptz" })
+  updatedAt!: Date;
+}

@@ -1,0 +1,58 @@
+import { Field, ID, ObjectType } from "type-graphql";
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from "typeorm";
+import { Timeline } from "../timelines/timeline.entity.js";
+import { User } from "../users/user.entity.js";
+import { NotificationType } from "./notification.enums.js";
+
+/** Created by the server on each event (DESIGN §7); never by the client's say-so alone. */
+@ObjectType()
+@Entity({ name: "notifications" })
+@Index("notifications_recipient_created_idx", ["recipientId", "createdAt"])
+@Index("notifications_recipient_unread_idx", ["recipientId"], { where: `"is_read" = false` })
+export class Notification {
+  @Field(() => ID)
+  @PrimaryGeneratedColumn("uuid")
+  id!: string;
+
+  @Column({ name: "recipient_id", type: "uuid" })
+  recipientId!: string;
+
+  @ManyToOne(() => User, { onDelete: "CASCADE" })
+  @JoinColumn({ name: "recipient_id" })
+  recipient?: User;
+
+  @Field(() => NotificationType)
+  @Column({ type: "enum", enum: NotificationType, enumName: "notification_type" })
+  type!: NotificationType;
+
+  @Field(() => String)
+  @Column({ type: "varchar", length: 500 })
+  message!: string;
+
+  @Field(() => Boolean)
+  @Column({ name: "is_read", type: "boolean", default: false })
+  isRead!: boolean;
+
+  @Column({ name: "related_user_id", type: "uuid", nullable: true })
+  relatedUserId!: string | null;
+
+  @ManyToOne(() => User, { onDelete: "SET NULL", nullable: true })
+  @JoinColumn({ name: "related_user_id" })
+  relatedUser?: User | null;
+
+  @Index("notifications_related_timeline_idx")
+  @Column({ name: "related_timeline_id", type: "uuid", nullable: true })
+  relatedTimelineId!: string | null;
+
+  @ManyToOne(() => Timeline, { onDelete: "CASCADE", nullable: true })
+  @JoinColumn({ name: "related_timeline_id" })
+  relatedTimeline?: Timeline | null;
+
+  @Field(() => String, { nullable: true })
+  @Column({ name: "action_url", type: "varchar", length: 500, nullable: true })
+  actionUrl!: string | null;
+
+  @Field(() => Date)
+  @CreateDateColumn({ name: "created_at", type: "timestamptz" })
+  createdAt!: Date;
+}

@@ -1,0 +1,80 @@
+import { Field, ID, ObjectType } from "type-graphql";
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from "typeorm";
+import { User } from "../users/user.entity.js";
+import { Privacy, TimelineStatus } from "./timeline.enums.js";
+
+/**
+ * A timeline shared by a pair. The collaborator may not have an account yet: then
+ * collaborator_id is null and collaborator_email holds the invited address (DESIGN §7).
+ * Accepted + active timelines are the edges of the connection web (DESIGN §5).
+ */
+@ObjectType()
+@Entity({ name: "timelines" })
+@Index("timelines_creator_edge_idx", ["createdById", "collaboratorId"], { where: `"status" = 'accepted' AND "is_active"` })
+@Index("timelines_collaborator_edge_idx", ["collaboratorId", "createdById"], { where: `"status" = 'accepted' AND "is_active"` })
+export class Timeline {
+  @Field(() => ID)
+  @PrimaryGeneratedColumn("uuid")
+  id!: string;
+
+  @Field(() => String)
+  @Column({ type: "varchar", length: 100 })
+  title!: string;
+
+  @Field(() => TimelineStatus)
+  @Column({ type: "enum", enum: TimelineStatus, enumName: "timeline_status", default: TimelineStatus.PENDING })
+  status!: TimelineStatus;
+
+  @Field(() => Boolean)
+  @Column({ name: "is_active", type: "boolean", default: true })
+  isActive!: boolean;
+
+  @Field(() => Privacy)
+  @Column({ type: "enum", enum: Privacy, enumName: "timeline_privacy", default: Privacy.PRIVATE })
+  privacy!: Privacy;
+
+  @Index("timelines_created_by_idx")
+  @Column({ name: "created_by_id", type: "uuid" })
+  createdById!: string;
+
+  @ManyToOne(() => User, { onDelete: "CASCADE" })
+  @JoinColumn({ name: "created_by_id" })
+  createdBy?: User;
+
+  @Index("timelines_collaborator_idx")
+  @Column({ name: "collaborator_id", type: "uuid", nullable: true })
+  collaboratorId!: string | null;
+
+  @ManyToOne(() => User, { onDelete: "CASCADE", nullable: true })
+  @JoinColumn({ name: "collaborator_id" })
+  collaborator?: User | null;
+
+  /** The invited address; kept when the account exists too (spec §3 collaborator_email). */
+  @Index("timelines_collaborator_email_idx")
+  @Column({ name: "collaborator_email", type: "varchar", length: 254 })
+  collaboratorEmail!: string;
+
+  @Field(() => Date)
+  @Column({ name: "last_activity", type: "timestamptz", default: () => "now()" })
+  lastActivity!: Date;
+
+  /** Up to 3 media ids shown on the card (spec §9), maintained by the server on memory changes. */
+  @Column({ name: "preview_media_ids", type: "uuid", array: true, default: () => "'{}'" })
+  previewMediaIds!: string[];
+
+  @Field(() => Date)
+  @CreateDateColumn({ name: "created_at", type: "timestamptz" })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: "updated_at", type: "timestamptz" })
+  updatedAt!: Date;
+}
