@@ -36,7 +36,7 @@ async function stopStalePostmaster(dir: string, logger?: Logger): Promise<void> 
   } catch {
     return; // not running: postgres removes a stale pid file itself
   }
-  logger?.warn({ pid }, "stopping a stale embedded PostgreSQL left by an earlier crash");
+  logger?.warn({ stalePid: pid }, "stopping a stale embedded PostgreSQL left by an earlier crash");
   process.kill(pid, "SIGINT");
   for (let i = 0; i < 150 && fs.existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 100));
 }
