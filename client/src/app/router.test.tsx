@@ -1,0 +1,181 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import type { RouteObject } from "react-router-dom";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { navigateToDocument } from "../lib/document-navigation";
+import { allowConsoleErrors, consoleErrorCalls } from "../testing/console-errors";
+import { mockSessionCheck, signedIn, signedOut } from "../testing/mock-session";
+import { renderRoute } from "../testing/render-route";
+import { routes } from "./router";
+
+vi.mock("../lib/document-navigation", () => ({
+  navigateToDocument: vi.fn(),
+  loadedAtPath: () => false,
+}));
+
+const heading = (name: string | RegExp) => screen.findByRole("heading", { level: 1, name }, { timeout: 2000 });
+
+describe("route table (spec §2)", () => {
+  beforeEach(() => {
+    vi.mocked(navigateToDocument).mockClear();
+  });
+
+  it.each([
+    ["/app", "Your Timelines"],
+    ["/app/timelines", "Your Timelines"],
+    ["/app/memories", "Your Memories"],
+    ["/app/memories?email=bo%40example.com", "Profile Memories"],
+    ["/app/updates", "Updates"],
+    ["/app/profile", "Profile"],
+    ["/app/create-timeline?collaborator=bo%40example.com", "Create Timeline"],
+    ["/app/view-timeline?id=t-1", "Timeline"],
+    ["/app/add-memory?timeline_id=t-1", "Add Memory"],
+    ["/app/edit-memory?id=m-1", "Edit Memory"],
+    ["/app/edit-profile", "Edit Profile"],
+    ["/app/timeline-settings?id=t-1", "Timeline Settings"],
+    ["/app/timeline-access-denied?id=t-1", "Timeline access"],
+  ])("signed in, %s shows %s inside the signed-in layout", async (path, title) => {
+    mockSessionCheck(signedIn());
+    renderRoute(path);
+    expect(await heading(title)).toBeInTheDocument();
+    expect(screen.getByRole("navigation", { name: "Main" })).toBeInTheDocument();
+  });
+
+  it.each([
+    ["/login", "Sign in to Keepsake"],
+    ["/auth/verify?token=abc", "Verifying your email…"],
+  ])("%s is public and has no bottom navigation", async (path, title) => {
+    const fetchMock = mockSessionCheck(signedOut());
+    renderRoute(path);
+    expect(await heading(title)).toBeInTheDocument();
+    expect(screen.queryByRole("navigation")).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("shows a spinner while the session is being checked", async () => {
+    mockSessionCheck(signedIn());
+    renderRoute("/app/timelines");
+    expect(await screen.findByRole("status")).toHaveTextContent("Loading…");
+    expect(await heading("Your Timelines")).toBeInTheDocument();
+  });
+
+  it("sends a signed-out visitor from /app to /login", async () => {
+    mockSessionCheck(signedOut());
+    const { router } = renderRoute("/app");
+    expect(await heading("Sign in to Keepsake")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/login");
+  });
+
+  it("resolves an unknown path to /app, which sends a signed-out visitor to /login", async () => {
+    mockSessionCheck(signedOut());
+    const { router } = renderRoute("/app/nope");
+    expect(await heading("Sign in to Keepsake")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/login");
+  });
+
+  it("resolves an unknown path to /app for a signed-in user", async () => {
+    mockSessionCheck(signedIn());
+    const { router } = renderRoute("/somewhere/else");
+    expect(await heading("Your Timelines")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/app");
+  });
+
+  it("shows the public profile signed in, without the bottom navigation", async () => {
+    mockSessionCheck(signedIn());
+    renderRoute("/app/public-profile?username=bo");
+    expect(await heading("Profile")).toBeInTheDocument();
+    expect(screen.queryByRole("navigation", { name: "Main" })).not.toBeInTheDocument();
+  });
+
+  it("sends the public profile without username or email to Timelines", async () => {
+    mockSessionCheck(signedIn());
+    const { router } = renderRoute("/app/public-profile");
+    expect(await heading("Your Timelines")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/app/timelines");
+  });
+
+  it("maps /timeline-access-denied to the /app page, keeping the query", async () => {
+    mockSessionCheck(signedIn());
+    const { router } = renderRoute("/timeline-access-denied?id=t-9");
+    expect(await heading("Timeline access")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/app/timeline-access-denied");
+    expect(router.state.location.search).toBe("?id=t-9");
+  });
+
+  it.each([
+    ["/privacy", "Privacy Policy"],
+    ["/terms", "Terms of Service"],
+  ])("%s loads the separate %s document", async (path, label) => {
+    renderRoute(path);
+    expect(await screen.findByRole("link", { name: `Open the ${label}` })).toHaveAttribute("href", path);
+    await waitFor(() => expect(navigateToDocument).toHaveBeenCalledWith(path));
+  });
+});
+
+describe("bottom navigation", () => {
+  it("marks the active tab and the section a screen belongs to", async () => {
+    mockSessionCheck(signedIn());
+    renderRoute("/app/memories");
+    await heading("Your Memories");
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    const links = within(nav).getAllByRole("link");
+    expect(links.map((link) => link.textContent?.trim())).toEqual(["Timelines", "Memories", "Updates", "Profile"]);
+    expect(within(nav).getByRole("link", { name: "Memories" })).toHaveAttribute("aria-current", "page");
+    expect(within(nav).getByRole("link", { name: "Timelines" })).not.toHaveAttribute("aria-current");
+  });
+
+  it("treats /app as the Timelines page", async () => {
+    mockSessionCheck(signedIn());
+    renderRoute("/app");
+    await heading("Your Timelines");
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    expect(within(nav).getByRole("link", { name: "Timelines" })).toHaveAttribute("aria-current", "page");
+    expect(within(nav).getByRole("link", { name: "Timelines" })).toHaveAttribute("href", "/app/timelines");
+  });
+
+  it("marks Timelines as the section of View Timeline", async () => {
+    mockSessionCheck(signedIn());
+    renderRoute("/app/view-timeline?id=t-1");
+    await heading("Timeline");
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    expect(within(nav).getByRole("link", { name: "Timelines" })).toHaveAttribute("aria-current", "true");
+  });
+
+  it("offers Create Timeline from the floating plus button", async () => {
+    mockSessionCheck(signedIn());
+    renderRoute("/app/timelines");
+    await heading("Your Timelines");
+    expect(screen.getByRole("link", { name: "Create timeline" })).toHaveAttribute("href", "/app/create-timeline");
+  });
+});
+
+describe("routing failures (spec §8)", () => {
+  it("shows React Router's default 'Unexpected Application Error!' page when a loader throws", async () => {
+    allowConsoleErrors(/Error handled by React Router default ErrorBoundary/);
+    mockSessionCheck(signedIn());
+    const [root] = routes;
+    if (!root) throw new Error("no root route");
+    expect(root.errorElement).toBeUndefined();
+    expect(root.ErrorBoundary).toBeUndefined();
+    const withFailingRoute: RouteObject[] = [
+      {
+        ...root,
+        children: [
+          ...(root.children ?? []),
+          {
+            path: "boom",
+            loader: () => {
+              throw new Error("The loader broke");
+            },
+            Component: () => null,
+          },
+        ],
+      } as RouteObject,
+    ];
+
+    renderRoute("/boom", withFailingRoute);
+
+    expect(await screen.findByRole("heading", { name: "Unexpected Application Error!" })).toBeInTheDocument();
+    expect(screen.getByText("The loader broke")).toBeInTheDocument();
+    expect(consoleErrorCalls().length).toBeGreaterThan(0);
+  });
+});

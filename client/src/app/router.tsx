@@ -1,0 +1,95 @@
+import type { ComponentType } from "react";
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router-dom";
+import { PageSpinner } from "../components/ui/spinner";
+import { AppLayout } from "./routes/app-layout";
+import { BareLayout } from "./routes/bare-layout";
+import { ExternalPage } from "./routes/external-page";
+import { RedirectKeepingQuery } from "./routes/redirect-keeping-query";
+import { RootLayout } from "./routes/root-layout";
+
+/** Route-level code splitting: a screen module is loaded when its route is first matched. */
+function screen<M extends Record<K, ComponentType>, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return async () => ({ Component: (await load())[name] });
+}
+
+const timelines = screen(() => import("./routes/timelines/timelines-screen"), "TimelinesScreen");
+
+/**
+ * The whole route table of spec §2. The landing page (/), /privacy and /terms are separate
+ * HTML documents served by the server; the app only links to them.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: "root",
+    Component: RootLayout,
+    HydrateFallback: () => <PageSpinner />,
+    // No errorElement here on purpose: routing failures show React Router's default page (spec §8).
+    children: [
+      { path: "login", lazy: screen(() => import("./routes/login/login-screen"), "LoginScreen") },
+      { path: "auth/verify", lazy: screen(() => import("./routes/verify/verify-screen"), "VerifyScreen") },
+      {
+        path: "app",
+        Component: AppLayout,
+        children: [
+          { index: true, lazy: timelines },
+          { path: "timelines", lazy: timelines },
+          { path: "memories", lazy: screen(() => import("./routes/memories/memories-screen"), "MemoriesScreen") },
+          { path: "updates", lazy: screen(() => import("./routes/updates/updates-screen"), "UpdatesScreen") },
+          { path: "profile", lazy: screen(() => import("./routes/profile/profile-screen"), "ProfileScreen") },
+          {
+            path: "create-timeline",
+            lazy: screen(() => import("./routes/create-timeline/create-timeline-screen"), "CreateTimelineScreen"),
+          },
+          {
+            path: "view-timeline",
+            lazy: screen(() => import("./routes/view-timeline/view-timeline-screen"), "ViewTimelineScreen"),
+          },
+          {
+            path: "add-memory",
+            lazy: screen(() => import("./routes/add-memory/add-memory-screen"), "AddMemoryScreen"),
+          },
+          {
+            path: "edit-memory",
+            lazy: screen(() => import("./routes/edit-memory/edit-memory-screen"), "EditMemoryScreen"),
+          },
+          {
+            path: "edit-profile",
+            lazy: screen(() => import("./routes/edit-profile/edit-profile-screen"), "EditProfileScreen"),
+          },
+          {
+            path: "timeline-settings",
+            lazy: screen(() => import("./routes/timeline-settings/timeline-settings-screen"), "TimelineSettingsScreen"),
+          },
+          {
+            path: "timeline-access-denied",
+            lazy: screen(
+              () => import("./routes/timeline-access-denied/timeline-access-denied-screen"),
+              "TimelineAccessDeniedScreen",
+            ),
+          },
+        ],
+      },
+      // Signed in, but without the app's bottom navigation (spec §2).
+      {
+        path: "app/public-profile",
+        Component: BareLayout,
+        children: [
+          {
+            index: true,
+            lazy: screen(() => import("./routes/public-profile/public-profile-screen"), "PublicProfileScreen"),
+          },
+        ],
+      },
+      // The spec also writes the access-denied path without /app.
+      { path: "timeline-access-denied", element: <RedirectKeepingQuery to="/app/timeline-access-denied" /> },
+      { path: "privacy", element: <ExternalPage href="/privacy" label="Privacy Policy" /> },
+      { path: "terms", element: <ExternalPage href="/terms" label="Terms of Service" /> },
+      // An unknown screen resolves to /app (spec §2).
+      { path: "*", element: <Navigate to="/app" replace /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,17 @@
+import { Outlet } from "react-router-dom";
+import { AuthGate } from "../../features/auth/auth-gate";
+import { AppBottomNav } from "../app-bottom-nav";
+
+/** The signed-in layout (spec §2): auth gate, the screen, then the bottom navigation. */
+export function AppLayout() {
+  return (
+    <AuthGate>
+      <div className="app-column" data-theme="teal">
+        <main className="app-main">
+          <Outlet />
+        </main>
+        <AppBottomNav />
+      </div>
+    </AuthGate>
+  );
+}

@@ -1,0 +1,53 @@
+import { useState, type CSSProperties } from "react";
+import styles from "./avatar.module.css";
+
+/** Up to two initials from a name, else from the part of an e-mail before the @. */
+export function initialsFor(name?: string | null, email?: string | null): string {
+  const source = name?.trim() || email?.split("@")[0]?.trim() || "";
+  const words = source.split(/[\s._-]+/).filter(Boolean);
+  const letters = words.length >= 2 ? [words[0], words[words.length - 1]] : words.length === 1 ? [words[0]] : [];
+  const initials = letters.map((word) => [...(word ?? "")][0] ?? "").join("");
+  return initials ? initials.toLocaleUpperCase() : "?";
+}
+
+// Background colours for generated avatars; each is dark enough for white text.
+const avatarColours = ["#0f766e", "#be123c", "#1d4ed8", "#7c3aed", "#b45309", "#047857", "#be185d", "#4338ca"];
+
+/** A stable colour for a name, so the same person always gets the same avatar. */
+export function avatarColourFor(seed: string): string {
+  let hash = 0;
+  for (const char of seed) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
+  return avatarColours[hash % avatarColours.length] ?? "#0f766e";
+}
+
+interface AvatarProps {
+  name?: string | null;
+  email?: string | null;
+  src?: string | null;
+  /** Diameter in px (default 40). */
+  size?: number;
+  /** Decorative when the name is shown next to it. */
+  decorative?: boolean;
+}
+
+export function Avatar({ name, email, src, size = 40, decorative = false }: AvatarProps) {
+  const [failed, setFailed] = useState(false);
+  const label = name?.trim() || email || "User";
+  const style = {
+    width: size,
+    height: size,
+    fontSize: Math.round(size * 0.4),
+    "--avatar-bg": avatarColourFor(name?.trim() || email || "?"),
+  } as CSSProperties;
+  const a11y = decorative ? { "aria-hidden": true } : { role: "img", "aria-label": label };
+
+  return (
+    <span className={styles.avatar} style={style} {...a11y}>
+      {src && !failed ? (
+        <img className={styles.image} src={src} alt="" onError={() => setFailed(true)} />
+      ) : (
+        <span aria-hidden="true">{initialsFor(name, email)}</span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,42 @@
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { AppProvider } from "../app/provider";
+import { useMeQuery } from "../gql/graphql";
+import { createApolloClient } from "./apollo-client";
+
+function MeProbe() {
+  const { data, loading } = useMeQuery();
+  if (loading) return <p>Loading…</p>;
+  return <p>{data?.me?.displayName ?? "nobody"}</p>;
+}
+
+describe("Apollo client", () => {
+  it("sends operations to /graphql with the CSRF preflight header, and the generated hook reads them", async () => {
+    const fetchMock = vi.fn(
+      async (_input: RequestInfo | URL, _init?: RequestInit) =>
+        new Response(
+          JSON.stringify({
+            data: {
+              me: { __typename: "User", id: "u-1", email: "ada@example.com", username: "ada", displayName: "Ada" },
+            },
+          }),
+          { status: 200, headers: { "Content-Type": "application/json" } },
+        ),
+    );
+    const client = createApolloClient({ fetch: fetchMock });
+
+    render(
+      <AppProvider client={client}>
+        <MeProbe />
+      </AppProvider>,
+    );
+
+    expect(await screen.findByText("Ada")).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe("/graphql");
+    expect(init?.method).toBe("POST");
+    expect(init?.credentials).toBe("same-origin");
+    expect(new Headers(init?.headers).get("Apollo-Require-Preflight")).toBe("true");
+    expect(JSON.parse(String(init?.body))).toMatchObject({ operationName: "Me" });
+  });
+});

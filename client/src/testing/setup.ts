@@ -1,0 +1,33 @@
+import "@testing-library/jest-dom/vitest";
+import { cleanup } from "@testing-library/react";
+import { afterEach, beforeEach, vi } from "vitest";
+import { takeConsoleErrorFailure, watchConsoleErrors } from "./console-errors";
+
+beforeEach(() => {
+  watchConsoleErrors();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  // STYLE.md: a test fails on an unexpected console.error.
+  const failure = takeConsoleErrorFailure();
+  vi.restoreAllMocks();
+  if (failure) throw failure;
+});
+
+// jsdom implements neither of these; react-router's scroll restoration calls scrollTo.
+if (typeof window !== "undefined") {
+  window.scrollTo = () => {};
+  window.matchMedia ??= (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}

@@ -1,0 +1,46 @@
+import { fileURLToPath } from "node:url";
+import react from "@vitejs/plugin-react";
+import { defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+import { htmlEntries, serverPathPrefixes, staticPagePaths } from "./build/html-entries";
+import { pwaOptions } from "./build/pwa-options";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+const apiTarget = process.env.KEEPSAKE_API_URL ?? "http://127.0.0.1:3000";
+
+/** In development, serve the landing and legal pages at the same paths the server uses. */
+function staticPagesInDev(): Plugin {
+  return {
+    name: "keepsake:static-pages-in-dev",
+    apply: "serve",
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const [pathname, query = ""] = (req.url ?? "/").split("?", 2);
+        const page = pathname === undefined ? undefined : staticPagePaths[pathname];
+        if (page) req.url = query ? `${page}?${query}` : page;
+        next();
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  root,
+  plugins: [react(), staticPagesInDev(), VitePWA(pwaOptions)],
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: Object.fromEntries(serverPathPrefixes.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),
+  },
+  preview: { port: 4173 },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      input: Object.fromEntries(
+        Object.entries(htmlEntries).map(([name, file]) => [name, fileURLToPath(new URL(file, import.meta.url))]),
+      ),
+    },
+  },
+});
