@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { htmlEntries, serverPathPrefixes, staticPagePaths } from "./build/html-entries";
 import { pwaOptions } from "./build/pwa-options";
+import { sitePages } from "./build/site-pages";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const apiTarget = process.env.KEEPSAKE_API_URL ?? "http://127.0.0.1:3000";
@@ -26,7 +27,7 @@ function staticPagesInDev(): Plugin {
 
 export default defineConfig({
   root,
-  plugins: [react(), staticPagesInDev(), VitePWA(pwaOptions)],
+  plugins: [react(), sitePages(), staticPagesInDev(), VitePWA(pwaOptions)],
   server: {
     port: 5173,
     strictPort: true,
@@ -37,6 +38,8 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: the bench weighs each route entry's static import graph (bench/lib/client-weight.ts)
+    manifest: true,
     rolldownOptions: {
       input: Object.fromEntries(
         Object.entries(htmlEntries).map(([name, file]) => [name, fileURLToPath(new URL(file, import.meta.url))]),

@@ -27,6 +27,7 @@ import { staticClient } from "./http/static-client.js";
 import { systemClock, type Clock } from "./lib/clock.js";
 import type { Logger } from "./lib/logger.js";
 import { resolveSessionSecret } from "./lib/session-secret.js";
+import { mediaRouter } from "./modules/media/media.routes.js";
 import { createServices, type Services } from "./services.js";
 
 export interface AppDeps {
@@ -162,8 +163,18 @@ export async function createApp(deps: AppDeps): Promise<App> {
   );
 
   app.use("/api", express.json({ limit: "1mb" }), apiRouter(services), apiNotFound, apiErrorHandler(logger));
+  app.use("/media", mediaRouter(services));
   app.use(staticClient(deps.clientDist ?? DEFAULT_CLIENT_DIST));
   app.use(apiErrorHandler(logger));
 
-  return { app, services, health, stop: () => apollo.stop() };
+  const sweeper = services.media.startSweeper(); // orphaned uploads: shortly after start, then every 6 h
+  return {
+    app,
+    services,
+    health,
+    stop: async () => {
+      await sweeper.stop();
+      await apollo.stop();
+    },
+  };
 }

@@ -2,7 +2,16 @@ import type { DataSource } from "typeorm";
 import type { Env } from "./config/env.js";
 import type { Clock } from "./lib/clock.js";
 import type { Logger } from "./lib/logger.js";
+import { createMailer, type Mailer } from "./lib/mailer.js";
+import { AuthService } from "./modules/auth/auth.service.js";
+import { MediaService } from "./modules/media/media.service.js";
 import { UserService } from "./modules/users/user.service.js";
+import { AccessService } from "./modules/access/access.service.js";
+import { MemoryService } from "./modules/memories/memory.service.js";
+import { NotificationService } from "./modules/notifications/notification.service.js";
+import { RelationshipService } from "./modules/relationships/relationship.service.js";
+import { TimelineService } from "./modules/timelines/timeline.service.js";
+import { createLoaders } from "./graphql/loaders.js";
 
 /** What the services are built from; tests swap in fakes where the real thing is not the point. */
 export interface ServiceDeps {
@@ -10,12 +19,29 @@ export interface ServiceDeps {
   env: Env;
   logger: Logger;
   clock: Clock;
+  /** Replaces the mailer built from env (tests: a failing or recording one). */
+  mailer?: Mailer;
 }
 
 /** Composition root: every service, built once per app. */
 export function createServices(deps: ServiceDeps) {
+  const mailer = deps.mailer ?? createMailer(deps.env, deps.logger);
+  const media = new MediaService(deps);
+  // Domain (timelines, memories, access, notifications, connection web): see docs/decisions/003.
+  const access = new AccessService(deps.ds);
+  const notifications = new NotificationService(deps.ds, access, deps.clock);
   return {
-    users: new UserService(deps.ds),
+    mailer,
+    auth: new AuthService({ ...deps, mailer }),
+    users: new UserService(deps.ds, media),
+    media,
+    access,
+    notifications,
+    timelines: new TimelineService({ ...deps, media, mailer, notifications }),
+    memories: new MemoryService({ ...deps, media, notifications }),
+    relationships: new RelationshipService(deps.ds),
+    /** Fresh per-request DataLoaders for the REST façade's presenters (GraphQL builds its own in app.ts). */
+    loaders: () => createLoaders(deps.ds),
   };
 }
 

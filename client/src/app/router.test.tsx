@@ -3,9 +3,12 @@ import type { RouteObject } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { navigateToDocument } from "../lib/document-navigation";
 import { allowConsoleErrors, consoleErrorCalls } from "../testing/console-errors";
+import { mockFetch } from "../testing/mock-fetch";
 import { mockSessionCheck, signedIn, signedOut } from "../testing/mock-session";
 import { renderRoute } from "../testing/render-route";
 import { routes } from "./router";
+import { aUser, publicUserMock, relationshipsMock } from "../features/users/testing/public-profile-mocks";
+import { timelineScreenMocks } from "../features/timelines/testing/timeline-mocks";
 
 vi.mock("../lib/document-navigation", () => ({
   navigateToDocument: vi.fn(),
@@ -27,28 +30,35 @@ describe("route table (spec §2)", () => {
     ["/app/updates", "Updates"],
     ["/app/profile", "Profile"],
     ["/app/create-timeline?collaborator=bo%40example.com", "Create Timeline"],
-    ["/app/view-timeline?id=t-1", "Timeline"],
+    ["/app/view-timeline?id=t-1", "Summer in Lisbon"],
     ["/app/add-memory?timeline_id=t-1", "Add Memory"],
     ["/app/edit-memory?id=m-1", "Edit Memory"],
     ["/app/edit-profile", "Edit Profile"],
     ["/app/timeline-settings?id=t-1", "Timeline Settings"],
-    ["/app/timeline-access-denied?id=t-1", "Timeline access"],
+    ["/app/timeline-access-denied?id=t-1", "Private Timeline"],
   ])("signed in, %s shows %s inside the signed-in layout", async (path, title) => {
     mockSessionCheck(signedIn());
-    renderRoute(path);
+    renderRoute(path, routes, { mocks: timelineScreenMocks(), showWarnings: false });
     expect(await heading(title)).toBeInTheDocument();
     expect(screen.getByRole("navigation", { name: "Main" })).toBeInTheDocument();
   });
 
-  it.each([
-    ["/login", "Sign in to Keepsake"],
-    ["/auth/verify?token=abc", "Verifying your email…"],
-  ])("%s is public and has no bottom navigation", async (path, title) => {
+  it("/login is public and has no bottom navigation", async () => {
     const fetchMock = mockSessionCheck(signedOut());
-    renderRoute(path);
-    expect(await heading(title)).toBeInTheDocument();
+    renderRoute("/login");
+    expect(await heading("Sign in to Keepsake")).toBeInTheDocument();
     expect(screen.queryByRole("navigation")).not.toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("/auth/verify?token=abc is public, has no bottom navigation and asks only the verify call", async () => {
+    const { calls } = mockFetch({
+      "POST /api/auth/verify": { body: { state: "confirm", maskedEmail: "a•••@example.com", signedInAs: null } },
+    });
+    renderRoute("/auth/verify?token=abc");
+    expect(await heading("Continue signing in?")).toBeInTheDocument();
+    expect(screen.queryByRole("navigation")).not.toBeInTheDocument();
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(["POST /api/auth/verify"]);
   });
 
   it("shows a spinner while the session is being checked", async () => {
@@ -81,8 +91,10 @@ describe("route table (spec §2)", () => {
 
   it("shows the public profile signed in, without the bottom navigation", async () => {
     mockSessionCheck(signedIn());
-    renderRoute("/app/public-profile?username=bo");
-    expect(await heading("Profile")).toBeInTheDocument();
+    renderRoute("/app/public-profile?username=bo", undefined, {
+      mocks: [publicUserMock("bo", aUser()), relationshipsMock("bo", [])],
+    });
+    expect(await heading("Bo Jensen")).toBeInTheDocument();
     expect(screen.queryByRole("navigation", { name: "Main" })).not.toBeInTheDocument();
   });
 
@@ -95,8 +107,11 @@ describe("route table (spec §2)", () => {
 
   it("maps /timeline-access-denied to the /app page, keeping the query", async () => {
     mockSessionCheck(signedIn());
-    const { router } = renderRoute("/timeline-access-denied?id=t-9");
-    expect(await heading("Timeline access")).toBeInTheDocument();
+    const { router } = renderRoute("/timeline-access-denied?id=t-9", routes, {
+      mocks: timelineScreenMocks("t-9"),
+      showWarnings: false,
+    });
+    expect(await heading("Private Timeline")).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/app/timeline-access-denied");
     expect(router.state.location.search).toBe("?id=t-9");
   });
@@ -134,8 +149,8 @@ describe("bottom navigation", () => {
 
   it("marks Timelines as the section of View Timeline", async () => {
     mockSessionCheck(signedIn());
-    renderRoute("/app/view-timeline?id=t-1");
-    await heading("Timeline");
+    renderRoute("/app/view-timeline?id=t-1", routes, { mocks: timelineScreenMocks(), showWarnings: false });
+    await heading("Summer in Lisbon");
     const nav = screen.getByRole("navigation", { name: "Main" });
     expect(within(nav).getByRole("link", { name: "Timelines" })).toHaveAttribute("aria-current", "true");
   });

@@ -1,6 +1,20 @@
 import type { NonEmptyArray } from "type-graphql";
+import { AuthResolver } from "../modules/auth/auth.resolver.js";
+import { MediaResolver } from "../modules/media/media.resolver.js";
 import { UserResolver } from "../modules/users/user.resolver.js";
+import { MemoryResolver } from "../modules/memories/memory.resolver.js";
+import { NotificationResolver } from "../modules/notifications/notification.resolver.js";
+import { RelationshipResolver } from "../modules/relationships/relationship.resolver.js";
+import { TimelineResolver } from "../modules/timelines/timeline.resolver.js";
 
 /** Every resolver class of the schema. Add a module's resolver here. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const resolvers: NonEmptyArray<Function> = [UserResolver];
+export const resolvers: NonEmptyArray<Function> = [
+  AuthResolver,
+  UserResolver,
+  MediaResolver,
+  TimelineResolver,
+  MemoryResolver,
+  NotificationResolver,
+  RelationshipResolver,
+];

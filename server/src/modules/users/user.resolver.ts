@@ -1,6 +1,8 @@
-import { Ctx, FieldResolver, Query, Resolver, Root } from "type-graphql";
+import { Arg, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from "type-graphql";
 import type { GraphQLContext } from "../../graphql/context.js";
+import { viewerOf } from "../access/graphql-viewer.js";
 import { User } from "./user.entity.js";
+import { UpdateProfileInput, UpdateProfilePayload } from "./user.types.js";
 
 @Resolver(() => User)
 export class UserResolver {
@@ -10,9 +12,46 @@ export class UserResolver {
     return ctx.userId ? ctx.loaders.userById.load(ctx.userId) : null;
   }
 
-  /** Another person's e-mail is revealed only as DESIGN §5 allows; one's own always. */
-  @FieldResolver(() => String, { nullable: true })
-  email(@Root() user: User, @Ctx() ctx: GraphQLContext): string | null {
-    return ctx.userId === user.id ? user.email : null;
+  @Authorized()
+  @Query(() => User, { nullable: true, description: "by username, or by e-mail when the value contains @" })
+  user(@Arg("identifier", () => String) identifier: string, @Ctx() ctx: GraphQLContext): Promise<User | null> {
+    return ctx.services.users.findByIdentifier(viewerOf(ctx), identifier);
+  }
+
+  @Authorized()
+  @Query(() => Boolean)
+  usernameAvailable(@Arg("username", () => String) username: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+    return ctx.services.users.usernameAvailable(ctx.userId!, username);
+  }
+
+  @Authorized()
+  @Query(() => [User], {
+    description: "username / display name / full name, case-insensitive substring, at most 10, never the caller",
+  })
+  searchUsers(@Arg("query", () => String) query: string, @Ctx() ctx: GraphQLContext): Promise<User[]> {
+    return ctx.services.users.search(ctx.userId!, query);
+  }
+
+  @Authorized()
+  @Mutation(() => UpdateProfilePayload)
+  async updateProfile(@Arg("input", () => UpdateProfileInput) input: UpdateProfileInput, @Ctx() ctx: GraphQLContext) {
+    return { user: await ctx.services.users.updateProfile(ctx.userId!, input) };
+  }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description:
+      "Only for oneself, people who share a timeline with the viewer, or when looked up by that exact address (DESIGN §5).",
+  })
+  async email(@Root() user: User, @Ctx() ctx: GraphQLContext): Promise<string | null> {
+    return (await viewerOf(ctx).mayRevealEmail(user.id)) ? user.email : null;
+  }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: "Short-lived signed URL of the profile photo (thumb variant), or null (client shows initials).",
+  })
+  profilePhotoUrl(@Root() user: User, @Ctx() ctx: GraphQLContext): string | null {
+    return user.profilePhotoId ? ctx.services.media.signedUrl(user.profilePhotoId, "thumb") : null;
   }
 }

@@ -1,10 +1,215 @@
-import type { DataSource } from "typeorm";
+import { In, type DataSource } from "typeorm";
+import { badInput, conflict } from "../../lib/errors.js";
+import { isUniqueViolation, likeEscape, optionalText } from "../../lib/validation.js";
+import type { Viewer } from "../access/access.service.js";
+import { normalizeEmail } from "../auth/email-address.js";
+import { MediaFile } from "../media/media-file.entity.js";
+import { MediaType } from "../media/media.enums.js";
+import type { MediaPort, UploadArg } from "../memories/media-port.js";
 import { User } from "./user.entity.js";
 
+export const USERNAME_PATTERN = /^[a-z0-9]{3,30}$/;
+export const USERNAME_TAKEN = "This username is already taken. Please choose a different one.";
+export const USERNAME_FORMAT = "Username must be 3–30 characters: lowercase letters and numbers only.";
+export const SEARCH_LIMIT = 10;
+export const FILTER_LIMIT = 50;
+
+export interface ProfileUpdate {
+  displayName?: unknown;
+  username?: unknown;
+  bio?: unknown;
+  /** A new photo as a GraphQL multipart upload. */
+  photo?: UploadArg | null;
+  /** A new photo as the id of the caller's own unattached image upload (REST). */
+  photoMediaId?: string | null;
+  removePhoto?: boolean | null;
+}
+
+/** REST `GET /api/users/filter` criteria (spec §7): JSON-decoded values. */
+export interface UserFilter {
+  email?: string | { $in?: unknown; $ne?: unknown; $eq?: unknown };
+  username?: string;
+}
+
 export class UserService {
-  constructor(private readonly ds: DataSource) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly media?: MediaPort,
+  ) {}
+
+  private get repo() {
+    return this.ds.getRepository(User);
+  }
+
+  private requireMedia(): MediaPort {
+    if (!this.media) throw new Error("media service is not configured");
+    return this.media;
+  }
 
   findById(id: string): Promise<User | null> {
-    return this.ds.getRepository(User).findOneBy({ id });
+    return this.repo.findOneBy({ id });
+  }
+
+  /**
+   * By username, or by e-mail when the value contains "@" (spec §2 PublicProfile). Looking a
+   * person up by their exact address lets the viewer see that address (DESIGN §5).
+   */
+  async findByIdentifier(viewer: Viewer, identifier: string): Promise<User | null> {
+    const value = String(identifier ?? "").trim();
+    if (value.includes("@")) {
+      const email = normalizeEmail(value);
+      if (!email) return null;
+      const user = await this.repo.findOneBy({ email });
+      if (user) viewer.revealEmailOf(user.id);
+      return user;
+    }
+    const username = value.toLowerCase();
+    if (!USERNAME_PATTERN.test(username)) return null;
+    return this.repo.findOneBy({ username });
+  }
+
+  /** Lowercased; invalid names are not available; the caller's current name counts as available. */
+  async usernameAvailable(viewerId: string, username: string): Promise<boolean> {
+    const name = String(username ?? "")
+      .trim()
+      .toLowerCase();
+    if (!USERNAME_PATTERN.test(name)) return false;
+    const owner = await this.repo.findOne({ where: { username: name }, select: { id: true } });
+    return !owner || owner.id === viewerId;
+  }
+
+  /** spec §5 Profile: display name required ≤ 100, username ^[a-z0-9]{3,30}$ unique, bio ≤ 500. */
+  async updateProfile(userId: string, input: ProfileUpdate): Promise<User> {
+    const user = await this.repo.findOneBy({ id: userId });
+    if (!user) throw badInput("User not found");
+
+    const displayName = optionalText(input.displayName, "Display name", 100);
+    if (displayName !== undefined && !displayName) throw badInput("Display name is required");
+    const bio = optionalText(input.bio, "Bio", 500);
+    let username: string | undefined;
+    if (input.username !== undefined && input.username !== null) {
+      if (typeof input.username !== "string") throw badInput(USERNAME_FORMAT);
+      username = input.username.trim().toLowerCase();
+      if (!username) throw badInput("Username is required");
+      if (!USERNAME_PATTERN.test(username)) throw badInput(USERNAME_FORMAT);
+      if (username !== user.username && !(await this.usernameAvailable(userId, username)))
+        throw conflict(USERNAME_TAKEN);
+    }
+
+    let newPhotoId: string | null | undefined;
+    if (input.photo) {
+      const media = this.requireMedia();
+      const row = await media.ingestUpload(input.photo, userId);
+      if (row.type !== MediaType.IMAGE) {
+        await media.remove([row.id]);
+        throw badInput("Profile photo must be an image");
+      }
+      newPhotoId = row.id;
+    } else if (input.photoMediaId) {
+      const row = await this.ds.getRepository(MediaFile).findOneBy({ id: String(input.photoMediaId), ownerId: userId });
+      if (!row || (row.attached && row.id !== user.profilePhotoId)) throw badInput("Profile photo not found");
+      if (row.type !== MediaType.IMAGE) throw badInput("Profile photo must be an image");
+      newPhotoId = row.id === user.profilePhotoId ? undefined : row.id;
+    } else if (input.removePhoto || input.photoMediaId === null) {
+      newPhotoId = user.profilePhotoId ? null : undefined;
+    }
+
+    const oldPhotoId = user.profilePhotoId;
+    try {
+      await this.ds.transaction(async (m) => {
+        const patch: Partial<User> = {};
+        if (displayName !== undefined) patch.displayName = displayName;
+        if (bio !== undefined) patch.bio = bio;
+        if (username !== undefined) patch.username = username;
+        if (newPhotoId !== undefined) patch.profilePhotoId = newPhotoId;
+        if (Object.keys(patch).length) await m.getRepository(User).update({ id: userId }, patch);
+        if (newPhotoId) await this.requireMedia().markAttached([newPhotoId], m);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err, "users_username_key")) throw conflict(USERNAME_TAKEN);
+      throw err;
+    }
+    if (newPhotoId !== undefined && oldPhotoId) await this.requireMedia().remove([oldPhotoId]);
+    return (await this.repo.findOneBy({ id: userId }))!;
+  }
+
+  /**
+   * Collaborator search (spec §5): case-insensitive substring of username, display name or full
+   * name; at most 10; never the caller. Prefix matches first, then by username.
+   */
+  async search(viewerId: string, query: string, limit = SEARCH_LIMIT): Promise<User[]> {
+    const q = String(query ?? "")
+      .trim()
+      .slice(0, 100);
+    if (!q) return [];
+    const pattern = `%${likeEscape(q)}%`;
+    return this.repo
+      .createQueryBuilder("u")
+      .where("u.id <> :viewerId", { viewerId })
+      .andWhere(
+        `(u.username ILIKE :pattern ESCAPE '\\' OR u.display_name ILIKE :pattern ESCAPE '\\' OR u.full_name ILIKE :pattern ESCAPE '\\')`,
+        { pattern },
+      )
+      .orderBy(
+        `CASE WHEN u.username ILIKE :prefix ESCAPE '\\' OR u.display_name ILIKE :prefix ESCAPE '\\' THEN 0 ELSE 1 END`,
+        "ASC",
+      )
+      .addOrderBy("u.username", "ASC")
+      .setParameter("prefix", `${likeEscape(q)}%`)
+      .limit(Math.min(Math.max(limit, 1), SEARCH_LIMIT))
+      .getMany();
+  }
+
+  /**
+   * REST `GET /api/users/filter` (spec §7): email={"$in":[…]}, email={"$ne":…}, email=x or
+   * username=x; at most 50 users. Exact addresses asked for may be revealed (DESIGN §5).
+   */
+  async filter(viewer: Viewer, criteria: UserFilter): Promise<User[]> {
+    const qb = this.repo.createQueryBuilder("u").orderBy("u.username", "ASC").limit(FILTER_LIMIT);
+    const revealAsked: string[] = [];
+    const { email, username } = criteria;
+    if (email !== undefined) {
+      if (typeof email === "string") {
+        const e = normalizeEmail(email);
+        if (!e) return [];
+        qb.andWhere("u.email = :email", { email: e });
+        revealAsked.push(e);
+      } else if (email && typeof email === "object") {
+        if (email.$in !== undefined) {
+          if (!Array.isArray(email.$in)) throw badInput("email.$in must be a list");
+          const list = email.$in
+            .map(normalizeEmail)
+            .filter((e): e is string => !!e)
+            .slice(0, FILTER_LIMIT);
+          if (list.length === 0) return [];
+          qb.andWhere("u.email IN (:...list)", { list });
+          revealAsked.push(...list);
+        }
+        if (email.$eq !== undefined) {
+          const e = normalizeEmail(email.$eq);
+          if (!e) return [];
+          qb.andWhere("u.email = :eq", { eq: e });
+          revealAsked.push(e);
+        }
+        if (email.$ne !== undefined) {
+          qb.andWhere("u.email <> :ne", { ne: normalizeEmail(email.$ne) ?? String(email.$ne) });
+        }
+      } else {
+        throw badInput("Unsupported filter");
+      }
+    }
+    if (username !== undefined) {
+      const name = String(username).trim().toLowerCase();
+      if (!USERNAME_PATTERN.test(name)) return [];
+      qb.andWhere("u.username = :name", { name });
+    }
+    const users = await qb.getMany();
+    for (const u of users) if (revealAsked.includes(u.email)) viewer.revealEmailOf(u.id);
+    return users;
+  }
+
+  /** Users by id, in one statement (missing ids are skipped). */
+  byIds(ids: string[]): Promise<User[]> {
+    return ids.length ? this.repo.findBy({ id: In(ids) }) : Promise.resolve([]);
   }
 }

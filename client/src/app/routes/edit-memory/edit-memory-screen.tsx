@@ -1,6 +1,146 @@
-// Placeholder for the EditMemory screen (spec §2); replaced by its own issue.
+import { skipToken } from "@apollo/client/react";
+import { useRef, useState } from "react";
+import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
+import { BackLink } from "../../../components/ui/back-link";
+import { Button } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { TrashIcon } from "../../../components/ui/icons";
 import { ScreenHeader } from "../../../components/ui/screen-header";
+import { PageSpinner } from "../../../components/ui/spinner";
+import { placeMemoryInTimeline, removeMemoryFromCache } from "../../../features/memories/api/memory-cache";
+import { MemoryForm, type MemoryFormValues } from "../../../features/memories/components/memory-form";
+import {
+  DELETE_MEMORY_CONFIRM,
+  DELETE_MEMORY_ERROR,
+  SAVE_MEMORY_ERROR,
+} from "../../../features/memories/lib/messages";
+import type { UploadedMedia } from "../../../features/media/api/use-media-upload";
+import { useDeleteMemoryMutation, useEditMemoryQuery, useUpdateMemoryMutation } from "../../../gql/graphql";
+import { GoBack } from "../../../lib/use-go-back";
+import styles from "./edit-memory-screen.module.css";
 
+/** Spec §2 "Edit Memory": the same fields, replace media, "Save Changes", delete. */
 export function EditMemoryScreen() {
-  return <ScreenHeader title="Edit Memory" />;
+  const [params] = useSearchParams();
+  const id = params.get("id")?.trim() ?? "";
+  const navigate = useNavigate();
+  const { data, loading } = useEditMemoryQuery(id ? { variables: { id }, fetchPolicy: "cache-and-network" } : skipToken);
+  const [updateMemory] = useUpdateMemoryMutation();
+  const [deleteMemory, { loading: deleting }] = useDeleteMemoryMutation();
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  // Set once the memory is deleted: it leaves the cache before we navigate, which must not read as "missing".
+  const leavingTo = useRef<string | null>(null);
+
+  if (leavingTo.current) return <Navigate to={leavingTo.current} replace />;
+
+  // Spec §8: a missing id or a missing record goes back.
+  if (!id) return <GoBack />;
+  if (loading && !data) return <PageSpinner label="Loading memory…" />;
+  const memory = data?.memory;
+  if (!memory) return <GoBack />;
+  // Spec §6: only the memory's creator and the timeline's two people may edit.
+  if (!memory.canEdit) return <Navigate to="/app/timelines" replace />;
+
+  const timelineUrl = `/app/view-timeline?id=${encodeURIComponent(memory.timelineId)}`;
+
+  async function save(values: MemoryFormValues, media: UploadedMedia | null) {
+    if (!memory) return;
+    setSaveError(null);
+    try {
+      await updateMemory({
+        variables: {
+          input: {
+            id: memory.id,
+            caption: values.caption.trim(),
+            location: values.location.trim(),
+            memoryDate: values.memoryDate || null,
+            meaning: values.meaning.trim(),
+            ...(media ? { mediaId: media.mediaId } : {}),
+            ...(media?.poster ? { poster: media.poster } : {}),
+          },
+        },
+        update(cache, result) {
+          const saved = result.data?.updateMemory.memory;
+          if (saved) placeMemoryInTimeline(cache, saved);
+        },
+      });
+    } catch (failure) {
+      console.warn("updateMemory failed", failure);
+      setSaveError(SAVE_MEMORY_ERROR);
+      return;
+    }
+    void navigate(timelineUrl);
+  }
+
+  async function confirmDelete() {
+    if (!memory) return;
+    setDeleteError(null);
+    try {
+      await deleteMemory({
+        variables: { input: { id: memory.id } },
+        update(cache, result) {
+          const deleted = result.data?.deleteMemory;
+          if (!deleted) return;
+          leavingTo.current = timelineUrl;
+          removeMemoryFromCache(cache, deleted.deletedId, deleted.timelineId);
+        },
+      });
+    } catch (failure) {
+      console.warn("deleteMemory failed", failure);
+      setDeleteError(DELETE_MEMORY_ERROR);
+      return;
+    }
+    void navigate(timelineUrl, { replace: true });
+  }
+
+  return (
+    <>
+      <BackLink to={timelineUrl} label={memory.timeline.title} />
+      <ScreenHeader title="Edit Memory" />
+      <MemoryForm
+        initial={{
+          caption: memory.caption,
+          location: memory.location,
+          memoryDate: memory.memoryDate ?? "",
+          meaning: memory.meaning,
+        }}
+        currentMedia={memory.media}
+        submitLabel="Save Changes"
+        busyLabel="Saving..."
+        onSubmit={save}
+        error={saveError}
+        locked={deleting}
+        footer={
+          <Button
+            variant="ghost"
+            block
+            className={styles.delete}
+            onClick={() => {
+              setDeleteError(null);
+              setConfirming(true);
+            }}
+            disabled={deleting}
+          >
+            <TrashIcon size={20} />
+            Delete Memory
+          </Button>
+        }
+      />
+      {confirming ? (
+        <ConfirmDialog
+          title="Delete this memory?"
+          message={DELETE_MEMORY_CONFIRM}
+          confirmLabel="Delete"
+          busyLabel="Deleting..."
+          danger
+          busy={deleting}
+          error={deleteError}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setConfirming(false)}
+        />
+      ) : null}
+    </>
+  );
 }

@@ -1,17 +1,49 @@
-// Placeholder for the Memories screen (spec §2); replaced by its own issue.
 import { useSearchParams } from "react-router-dom";
+import { EmptyState } from "../../../components/ui/empty-state";
 import { FloatingPlusButton } from "../../../components/ui/floating-plus-button";
+import { MemoriesIcon } from "../../../components/ui/icons";
 import { ScreenHeader } from "../../../components/ui/screen-header";
+import { Spinner } from "../../../components/ui/spinner";
+import { MemoryJournal } from "../../../features/profile/components/memory-journal";
+import { useProfileMemoriesQuery } from "../../../gql/graphql";
+import styles from "./memories-screen.module.css";
 
+/**
+ * Memories (spec §2): the signed-in user's memories, or with ?email= another profile's (as far
+ * as its privacy lets this viewer see), newest first; the viewer opens in the rose theme.
+ */
 export function MemoriesScreen() {
   const [params] = useSearchParams();
-  const otherProfile = Boolean(params.get("email"));
+  const email = params.get("email")?.trim() || null;
+  const { data, error } = useProfileMemoriesQuery({
+    variables: { identifier: email },
+    fetchPolicy: "cache-and-network",
+    nextFetchPolicy: "cache-first",
+  });
+  // Spec §7, §8: a failure to load shows the empty list.
+  const memories = error ? [] : data?.profileMemories;
+
   return (
     <>
       <ScreenHeader
-        title={otherProfile ? "Profile Memories" : "Your Memories"}
-        subtitle={otherProfile ? "Memories from this profile" : "A journal of meaningful moments"}
+        title={email ? "Profile Memories" : "Your Memories"}
+        subtitle={email ? "Memories from this profile" : "A journal of meaningful moments"}
       />
+      {memories === undefined ? (
+        <div className={styles.loading}>
+          <Spinner label="Loading memories..." showLabel />
+        </div>
+      ) : memories.length === 0 ? (
+        <EmptyState
+          icon={<MemoriesIcon size={28} />}
+          title="No memories yet"
+          message="Start creating timelines to capture your meaningful moments"
+        />
+      ) : (
+        <div data-theme="rose" className={styles.rose}>
+          <MemoryJournal memories={memories} theme="rose" label="Memories, newest first" />
+        </div>
+      )}
       <FloatingPlusButton />
     </>
   );

@@ -1,11 +1,68 @@
-// Placeholder for the Profile screen (spec §2); replaced by its own issue.
+import { Button, ButtonLink } from "../../../components/ui/button";
 import { FloatingPlusButton } from "../../../components/ui/floating-plus-button";
 import { ScreenHeader } from "../../../components/ui/screen-header";
+import { Spinner } from "../../../components/ui/spinner";
+import { useSessionUser } from "../../../features/auth/session-context";
+import { ConnectionWeb } from "../../../features/connections/components/connection-web";
+import { useLogout } from "../../../features/profile/api/use-logout";
+import { HighlightsComingSoon } from "../../../features/profile/components/highlights-coming-soon";
+import { ProfileCard, type ProfileCardPerson } from "../../../features/profile/components/profile-card";
+import { ProfileTabs } from "../../../features/profile/components/profile-tabs";
+import { useMyProfileQuery } from "../../../gql/graphql";
+import styles from "./profile-screen.module.css";
 
+/** Profile (spec §2): the signed-in user, edit and logout, then "Profile Web" and "Highlights". */
 export function ProfileScreen() {
+  const sessionUser = useSessionUser();
+  const { data, loading } = useMyProfileQuery({ fetchPolicy: "cache-and-network", nextFetchPolicy: "cache-first" });
+  const [logout, loggingOut] = useLogout();
+
+  const me = data?.me;
+  // If the profile cannot be loaded, the session check's user still says who this is.
+  const person: ProfileCardPerson | null = me
+    ? me
+    : sessionUser && !loading
+      ? {
+          displayName: sessionUser.display_name ?? sessionUser.full_name ?? "",
+          username: sessionUser.username ?? sessionUser.email?.split("@")[0] ?? "",
+          email: sessionUser.email,
+          bio: sessionUser.bio,
+          profilePhotoUrl: null,
+        }
+      : null;
+
   return (
     <>
       <ScreenHeader title="Profile" />
+      {person ? (
+        <ProfileCard person={person} showEmail>
+          <ButtonLink to="/app/edit-profile" variant="secondary" className={styles.action}>
+            Edit Profile
+          </ButtonLink>
+          <Button
+            variant="ghost"
+            className={styles.action}
+            onClick={() => void logout()}
+            busy={loggingOut}
+            busyLabel="Logging out..."
+          >
+            Log out
+          </Button>
+        </ProfileCard>
+      ) : (
+        <div className={styles.loading}>
+          <Spinner label="Loading profile..." showLabel />
+        </div>
+      )}
+      <ProfileTabs
+        web={
+          <ConnectionWeb
+            identifier={null}
+            centre={{ name: person?.displayName || person?.username || "You", email: person?.email, photoUrl: person?.profilePhotoUrl }}
+          />
+        }
+        highlights={<HighlightsComingSoon />}
+      />
       <FloatingPlusButton />
     </>
   );

@@ -1,16 +1,154 @@
-// Placeholder for the PublicProfile screen (spec §2); replaced by its own issue.
+import { useRef, useState } from "react";
 import { Navigate, useSearchParams } from "react-router-dom";
-import { ScreenHeader } from "../../../components/ui/screen-header";
+import { Avatar } from "../../../components/ui/avatar";
+import { BottomNav, type BottomNavItem } from "../../../components/ui/bottom-nav";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { FloatingPlusButton } from "../../../components/ui/floating-plus-button";
+import { MemoriesIcon, ProfileIcon, TimelinesIcon } from "../../../components/ui/icons";
+import { PageSpinner, Spinner } from "../../../components/ui/spinner";
+import { useSessionUser } from "../../../features/auth/session-context";
+import { ConnectionWeb } from "../../../features/connections/components/connection-web";
+import { HighlightsComingSoon } from "../../../features/profile/components/highlights-coming-soon";
+import { MemoryJournal } from "../../../features/profile/components/memory-journal";
+import { ProfileCard } from "../../../features/profile/components/profile-card";
+import { ProfileTabs } from "../../../features/profile/components/profile-tabs";
+import { PublicTimelineDetail } from "../../../features/users/components/public-timeline-detail";
+import { PublicTimelines } from "../../../features/users/components/public-timelines";
+import {
+  useProfileMemoriesQuery,
+  usePublicProfileUserQuery,
+  type ProfileHeader_UserFragment,
+} from "../../../gql/graphql";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import styles from "./public-profile-screen.module.css";
 
+type Tab = "timelines" | "memories" | "profile";
+
+/**
+ * The public profile (spec §2, §4): /app/public-profile?username=… (or ?email=… when the value
+ * contains @). Dark blue, outside the signed-in layout, with its own three tabs. Without a name
+ * it goes to Timelines; so does a failed lookup or nobody found.
+ */
 export function PublicProfileScreen() {
   const [params] = useSearchParams();
-  const identifier = params.get("username") ?? params.get("email");
+  const identifier = (params.get("username") || params.get("email") || "").trim();
   if (!identifier) return <Navigate to="/app/timelines" replace />;
+  // A new query string is a new page: the tab resets to Profile, and unmounting the old one
+  // cancels its requests still in flight (Apollo aborts a fetch nobody watches any more).
+  return <PublicProfile key={params.toString()} identifier={identifier} />;
+}
+
+function PublicProfile({ identifier }: { identifier: string }) {
+  const { data, error } = usePublicProfileUserQuery({ variables: { identifier } });
+  const user = data?.user;
+
+  if (error || data?.user === null) return <Navigate to="/app/timelines" replace />;
   return (
-    <div data-theme="night" className="themed-page">
-      <main className="app-main app-main--bare">
-        <ScreenHeader title="Profile" subtitle={identifier} />
-      </main>
+    <div className={`themed-page ${styles.page}`} data-theme="night">
+      {user ? (
+        <PublicProfilePage user={user} identifier={identifier} />
+      ) : (
+        <PageSpinner label="Loading profile..." />
+      )}
     </div>
   );
+}
+
+function PublicProfilePage({ user, identifier }: { user: ProfileHeader_UserFragment; identifier: string }) {
+  const viewer = useSessionUser();
+  const [tab, setTab] = useState<Tab>("profile");
+  const [openTimelineId, setOpenTimelineId] = useState<string | null>(null);
+  const openerRef = useRef<string | null>(null);
+  const name = user.displayName.trim() || user.username;
+  useDocumentTitle(name);
+
+  function selectTab(next: Tab) {
+    // Spec §4: switching tabs closes any open timeline detail.
+    setOpenTimelineId(null);
+    setTab(next);
+  }
+
+  const items: BottomNavItem[] = [
+    { key: "timelines", label: "Timelines", icon: <TimelinesIcon />, onSelect: () => selectTab("timelines") },
+    { key: "memories", label: "Memories", icon: <MemoriesIcon />, onSelect: () => selectTab("memories") },
+    { key: "profile", label: "Profile", icon: <ProfileIcon />, onSelect: () => selectTab("profile") },
+  ].map((item) => ({ ...item, current: item.key === tab ? "page" : false }));
+
+  return (
+    <>
+      <main className={styles.main}>
+        {tab === "profile" ? (
+          <>
+            <ProfileCard person={user} headingLevel={1} />
+            <ProfileTabs
+              web={
+                <ConnectionWeb
+                  identifier={identifier}
+                  centre={{ name, email: user.email, photoUrl: user.profilePhotoUrl }}
+                  viewerId={viewer?.id ?? viewer?._id ?? null}
+                />
+              }
+              highlights={<HighlightsComingSoon />}
+            />
+          </>
+        ) : (
+          <header className={styles.compact}>
+            <Avatar name={name} email={user.email} src={user.profilePhotoUrl} size={44} decorative />
+            <div>
+              <h1 className={styles.compactName}>{name}</h1>
+              <p className={styles.compactUsername}>@{user.username}</p>
+            </div>
+          </header>
+        )}
+
+        {tab === "timelines" ? (
+          openTimelineId ? (
+            <PublicTimelineDetail
+              timelineId={openTimelineId}
+              onBack={() => {
+                setOpenTimelineId(null);
+                // Back where the person was: focus the card that opened the detail.
+                const id = openerRef.current;
+                window.requestAnimationFrame(() => {
+                  if (id) document.querySelector<HTMLElement>(`[data-timeline-id="${CSS.escape(id)}"]`)?.focus();
+                });
+              }}
+            />
+          ) : (
+            <PublicTimelines
+              identifier={identifier}
+              profileUserId={user.id}
+              onOpen={(id) => {
+                openerRef.current = id;
+                setOpenTimelineId(id);
+              }}
+            />
+          )
+        ) : null}
+
+        {tab === "memories" ? <PublicMemories identifier={identifier} /> : null}
+      </main>
+      <FloatingPlusButton
+        to={viewer ? "/app/profile" : "/app/timelines"}
+        label={viewer ? "Your profile" : "Timelines"}
+        icon={viewer ? <ProfileIcon size={26} /> : <TimelinesIcon size={26} />}
+      />
+      <BottomNav label="Profile navigation" items={items} />
+    </>
+  );
+}
+
+/** The Memories tab: the person's memories this viewer may see; the viewer opens in blue. */
+function PublicMemories({ identifier }: { identifier: string }) {
+  const { data, error } = useProfileMemoriesQuery({ variables: { identifier } });
+  const memories = error ? [] : data?.profileMemories;
+  if (memories === undefined) {
+    return (
+      <div className={styles.loading}>
+        <Spinner label="Loading memories..." showLabel />
+      </div>
+    );
+  }
+  if (memories.length === 0) return <EmptyState icon={<MemoriesIcon size={28} />} title="No memories yet" />;
+  return <MemoryJournal memories={memories} theme="blue" label="Memories" />;
 }

@@ -1,6 +1,155 @@
-// Placeholder for the TimelineSettings screen (spec §2); replaced by its own issue.
+import { skipToken } from "@apollo/client/react";
+import { useState, type FormEvent } from "react";
+import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
+import { BackLink } from "../../../components/ui/back-link";
+import { Button } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { TrashIcon } from "../../../components/ui/icons";
 import { ScreenHeader } from "../../../components/ui/screen-header";
+import { PageSpinner } from "../../../components/ui/spinner";
+import { TextField } from "../../../components/ui/text-field";
+import { useSessionUser } from "../../../features/auth/session-context";
+import { removeTimelineFromCache } from "../../../features/timelines/api/timeline-cache";
+import formStyles from "../../../features/timelines/components/form.module.css";
+import { PrivacySelector } from "../../../features/timelines/components/privacy-selector";
+import { collaboratorLabel } from "../../../features/timelines/lib/collaborator-label";
+import {
+  DELETE_TIMELINE_CONFIRM,
+  DELETE_TIMELINE_ERROR,
+  SAVE_SETTINGS_ERROR,
+  TITLE_MAX,
+} from "../../../features/timelines/lib/messages";
+import {
+  useDeleteTimelineMutation,
+  useTimelineSettingsQuery,
+  useUpdateTimelineMutation,
+  type Privacy,
+  type TimelineSettingsQuery,
+} from "../../../gql/graphql";
+import styles from "./timeline-settings-screen.module.css";
 
+/** Spec §2 "Timeline Settings": title, privacy, save; the Danger Zone deletes the timeline. */
 export function TimelineSettingsScreen() {
-  return <ScreenHeader title="Timeline Settings" />;
+  const [params] = useSearchParams();
+  const id = params.get("id")?.trim() ?? "";
+  const { data, loading } = useTimelineSettingsQuery(
+    id ? { variables: { id }, fetchPolicy: "cache-and-network" } : skipToken,
+  );
+
+  // Spec §6/§8: no id, a missing timeline, or someone who is not one of its two people → the list.
+  if (!id) return <Navigate to="/app/timelines" replace />;
+  if (loading && !data) return <PageSpinner label="Loading settings…" />;
+  const timeline = data?.timeline;
+  if (!timeline || !timeline.isParticipant) return <Navigate to="/app/timelines" replace />;
+
+  return <SettingsForm key={timeline.id} timeline={timeline} />;
+}
+
+type SettingsTimeline = NonNullable<TimelineSettingsQuery["timeline"]>;
+
+function SettingsForm({ timeline }: { timeline: SettingsTimeline }) {
+  const navigate = useNavigate();
+  const viewer = useSessionUser();
+  const [title, setTitle] = useState(timeline.title);
+  const [privacy, setPrivacy] = useState<Privacy>(timeline.privacy);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [updateTimeline, { loading: saving }] = useUpdateTimelineMutation();
+  const [deleteTimeline, { loading: deleting }] = useDeleteTimelineMutation();
+
+  const timelineUrl = `/app/view-timeline?id=${encodeURIComponent(timeline.id)}`;
+  const titleValid = title.trim().length > 0 && title.length <= TITLE_MAX;
+  const canSave = titleValid && !saving && !deleting;
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!canSave) return;
+    setSaveError(null);
+    try {
+      await updateTimeline({ variables: { input: { id: timeline.id, title: title.trim(), privacy } } });
+    } catch (failure) {
+      console.warn("updateTimeline failed", failure);
+      setSaveError(SAVE_SETTINGS_ERROR);
+      return;
+    }
+    void navigate(timelineUrl);
+  }
+
+  async function confirmDelete() {
+    setDeleteError(null);
+    try {
+      await deleteTimeline({
+        variables: { input: { id: timeline.id } },
+        update(cache, result) {
+          const deletedId = result.data?.deleteTimeline.deletedId;
+          if (deletedId) removeTimelineFromCache(cache, deletedId);
+        },
+      });
+    } catch (failure) {
+      console.warn("deleteTimeline failed", failure);
+      setDeleteError(DELETE_TIMELINE_ERROR);
+      return;
+    }
+    void navigate("/app/timelines", { replace: true });
+  }
+
+  return (
+    <>
+      <BackLink to={timelineUrl} label={timeline.title} />
+      <ScreenHeader title="Timeline Settings" />
+      <form className={formStyles.form} onSubmit={(event) => void save(event)} noValidate>
+        <TextField label="Title" value={title} onChange={setTitle} max={TITLE_MAX} required autoComplete="off" />
+        <PrivacySelector
+          value={privacy}
+          onChange={setPrivacy}
+          otherName={collaboratorLabel(timeline, viewer)}
+          disabled={saving || deleting}
+        />
+        {saveError ? (
+          <p role="alert" className={formStyles.alert}>
+            {saveError}
+          </p>
+        ) : null}
+        <Button type="submit" block disabled={!canSave} busy={saving} busyLabel="Saving...">
+          Save Changes
+        </Button>
+      </form>
+
+      <section className={styles.danger} aria-labelledby="danger-zone-title">
+        <h2 id="danger-zone-title" className={styles.dangerTitle}>
+          Danger Zone
+        </h2>
+        <p className={styles.dangerText}>
+          Deleting this timeline also deletes all of its memories, for both of you. This cannot be undone.
+        </p>
+        <Button
+          variant="danger"
+          block
+          onClick={() => {
+            setDeleteError(null);
+            setConfirming(true);
+          }}
+          disabled={saving || deleting}
+        >
+          <TrashIcon size={20} />
+          Delete Timeline
+        </Button>
+      </section>
+
+      {confirming ? (
+        <ConfirmDialog
+          title="Delete this timeline?"
+          message={DELETE_TIMELINE_CONFIRM}
+          confirmLabel="Delete Timeline"
+          busyLabel="Deleting..."
+          danger
+          busy={deleting}
+          error={deleteError}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setConfirming(false)}
+        />
+      ) : null}
+    </>
+  );
 }

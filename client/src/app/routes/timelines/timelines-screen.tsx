@@ -1,11 +1,42 @@
-// Placeholder for the Timelines screen (spec §2); replaced by its own issue.
+import { ButtonLink } from "../../../components/ui/button";
+import { EmptyState } from "../../../components/ui/empty-state";
 import { FloatingPlusButton } from "../../../components/ui/floating-plus-button";
+import { TimelinesIcon } from "../../../components/ui/icons";
 import { ScreenHeader } from "../../../components/ui/screen-header";
+import { PageSpinner } from "../../../components/ui/spinner";
+import { useSessionUser } from "../../../features/auth/session-context";
+import { TimelineCard } from "../../../features/timelines/components/timeline-card";
+import { useTimelinesQuery } from "../../../gql/graphql";
+import styles from "./timelines-screen.module.css";
 
+/** Spec §2 "Timelines list": the signed-in user's timelines, newest activity first. */
 export function TimelinesScreen() {
+  const viewer = useSessionUser();
+  const { data, loading } = useTimelinesQuery({ fetchPolicy: "cache-and-network" });
+  // Spec §8: a failed load shows the empty list, silently.
+  const timelines = data?.timelines ?? [];
+
   return (
     <>
       <ScreenHeader title="Your Timelines" subtitle="Collaborative memories with those who matter most" />
+      {loading && !data ? (
+        <PageSpinner label="Loading timelines…" />
+      ) : timelines.length === 0 ? (
+        <EmptyState
+          icon={<TimelinesIcon size={28} />}
+          title="No timelines yet"
+          message="Start creating beautiful memories with someone special"
+          action={<ButtonLink to="/app/create-timeline">Create Your First Timeline</ButtonLink>}
+        />
+      ) : (
+        <ul className={styles.list} aria-label="Timelines">
+          {timelines.map((timeline) => (
+            <li key={timeline.id}>
+              <TimelineCard timeline={timeline} viewer={viewer} />
+            </li>
+          ))}
+        </ul>
+      )}
       <FloatingPlusButton />
     </>
   );

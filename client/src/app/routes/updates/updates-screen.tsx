@@ -1,6 +1,105 @@
-// Placeholder for the Updates screen (spec §2); replaced by its own issue.
-import { ScreenHeader } from "../../../components/ui/screen-header";
+import { useState } from "react";
+import { UnreadBadge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { UpdatesIcon } from "../../../components/ui/icons";
+import { Spinner } from "../../../components/ui/spinner";
+import { NotificationItem } from "../../../features/notifications/components/notification-item";
+import { useMarkAllNotificationsRead } from "../../../features/notifications/api/use-notification-actions";
+import { useCachedUnreadCount } from "../../../features/notifications/api/use-unread-count";
+import { useNotificationsQuery } from "../../../gql/graphql";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import styles from "./updates-screen.module.css";
 
+export const MARK_ALL_FAILED_MESSAGE = "Couldn't mark your updates as read. Please try again.";
+
+/** Updates (spec §2): the signed-in user's notifications, newest first (at most 50). */
 export function UpdatesScreen() {
-  return <ScreenHeader title="Updates" subtitle="Stay connected with your timeline activity" />;
+  useDocumentTitle("Updates");
+  const { data, error, refetch } = useNotificationsQuery({
+    fetchPolicy: "cache-and-network",
+    nextFetchPolicy: "cache-first",
+  });
+  const notifications = data?.notifications ?? [];
+  const unreadInList = notifications.filter((notification) => !notification.isRead).length;
+  const unread = useCachedUnreadCount(unreadInList);
+  const [markAll, markingAll] = useMarkAllNotificationsRead();
+  const [markAllFailed, setMarkAllFailed] = useState(false);
+  const [retrying, setRetrying] = useState(false);
+
+  let content;
+  if (!data && error) {
+    content = (
+      <div className={styles.problem} role="alert">
+        <p>We couldn't load your updates.</p>
+        <Button
+          variant="secondary"
+          busy={retrying}
+          busyLabel="Loading..."
+          onClick={() => {
+            setRetrying(true);
+            refetch()
+              .catch(() => undefined)
+              .finally(() => setRetrying(false));
+          }}
+        >
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (!data) {
+    content = (
+      <div className={styles.loading}>
+        <Spinner label="Loading updates..." showLabel />
+      </div>
+    );
+  } else if (notifications.length === 0) {
+    content = (
+      <EmptyState
+        icon={<UpdatesIcon size={28} />}
+        title="All caught up!"
+        message="You'll see notifications here when there's timeline activity"
+      />
+    );
+  } else {
+    content = (
+      <ul className={styles.list} aria-label="Notifications">
+        {notifications.map((notification) => (
+          <NotificationItem key={notification.id} notification={notification} />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <>
+      <header className="screen-header">
+        <div className={styles.titleRow}>
+          <h1 className="screen-title">Updates</h1>
+          <UnreadBadge count={unread} className={styles.badge} />
+        </div>
+        <p className="screen-subtitle">Stay connected with your timeline activity</p>
+        {unread > 0 ? (
+          <Button
+            variant="secondary"
+            className={styles.markAll}
+            busy={markingAll}
+            busyLabel="Marking as read..."
+            onClick={() => {
+              setMarkAllFailed(false);
+              void markAll().then((ok) => setMarkAllFailed(!ok));
+            }}
+          >
+            {`Mark all as read (${unread})`}
+          </Button>
+        ) : null}
+      </header>
+      {markAllFailed ? (
+        <p role="alert" className={styles.failure}>
+          {MARK_ALL_FAILED_MESSAGE}
+        </p>
+      ) : null}
+      {content}
+    </>
+  );
 }

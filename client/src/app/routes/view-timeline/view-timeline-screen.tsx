@@ -1,6 +1,106 @@
-// Placeholder for the ViewTimeline screen (spec §2); replaced by its own issue.
+import { skipToken } from "@apollo/client/react";
+import { useState } from "react";
+import { Link, Navigate, useNavigate, useSearchParams } from "react-router-dom";
+import { PendingBadge } from "../../../components/ui/badge";
+import { BackLink } from "../../../components/ui/back-link";
+import { ButtonLink } from "../../../components/ui/button";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { MemoriesIcon, PlusIcon, SettingsIcon } from "../../../components/ui/icons";
 import { ScreenHeader } from "../../../components/ui/screen-header";
+import { PageSpinner } from "../../../components/ui/spinner";
+import { MemoryStrip } from "../../../features/memories/components/memory-strip";
+import { MemoryViewer } from "../../../features/memories/components/memory-viewer";
+import { memoryCountLabel } from "../../../features/memories/lib/memory-date";
+import { useViewTimelineQuery } from "../../../gql/graphql";
+import styles from "./view-timeline-screen.module.css";
 
+/** Spec §2 "View Timeline": header, the strip of memories, the viewer. */
 export function ViewTimelineScreen() {
-  return <ScreenHeader title="Timeline" />;
+  const [params] = useSearchParams();
+  const id = params.get("id")?.trim() ?? "";
+  const navigate = useNavigate();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const { data, loading, error } = useViewTimelineQuery(
+    id ? { variables: { id }, fetchPolicy: "cache-and-network" } : skipToken,
+  );
+
+  // Without an id, go to the list (spec §8).
+  if (!id) return <Navigate to="/app/timelines" replace />;
+
+  if (loading && !data) return <PageSpinner label="Loading timeline…" />;
+
+  if (!data) {
+    // The load failed (not a "no access" answer): spec §2 not-found state.
+    if (error) console.warn("ViewTimeline failed", error);
+    return (
+      <div className="page-center">
+        <div className={styles.notFound}>
+          <ScreenHeader title="Timeline not found" subtitle="It may have been deleted, or the link is incomplete." />
+          <ButtonLink to="/app/timelines">Back to Timelines</ButtonLink>
+        </div>
+      </div>
+    );
+  }
+
+  // The server answers null when the timeline is missing or not visible: the access page explains.
+  if (!data.timeline) return <Navigate to={`/app/timeline-access-denied?id=${encodeURIComponent(id)}`} replace />;
+
+  const timeline = data.timeline;
+  const memories = timeline.memories;
+  const open = openId ? (memories.find((memory) => memory.id === openId) ?? null) : null;
+  const addMemoryUrl = `/app/add-memory?timeline_id=${encodeURIComponent(timeline.id)}`;
+  const editUrl = (memoryId: string) => `/app/edit-memory?id=${encodeURIComponent(memoryId)}`;
+
+  return (
+    <>
+      <BackLink to="/app/timelines" label="Timelines" />
+      <ScreenHeader
+        title={timeline.title}
+        subtitle={memoryCountLabel(timeline.memoryCount)}
+        actions={
+          timeline.isParticipant ? (
+            <div className={styles.actions}>
+              {timeline.status === "PENDING" ? <PendingBadge /> : null}
+              <ButtonLink to={addMemoryUrl} className={styles.add}>
+                <PlusIcon size={20} />
+                Add Memory
+              </ButtonLink>
+              <Link
+                to={`/app/timeline-settings?id=${encodeURIComponent(timeline.id)}`}
+                className={styles.settings}
+                aria-label="Timeline settings"
+                title="Timeline settings"
+              >
+                <SettingsIcon />
+              </Link>
+            </div>
+          ) : null
+        }
+      />
+
+      {memories.length === 0 ? (
+        <EmptyState
+          icon={<MemoriesIcon size={28} />}
+          title="No memories yet"
+          message="Start adding photos and videos to create your timeline"
+          action={timeline.isParticipant ? <ButtonLink to={addMemoryUrl}>Add First Memory</ButtonLink> : undefined}
+        />
+      ) : (
+        <MemoryStrip
+          memories={memories}
+          onOpen={(memory) => setOpenId(memory.id)}
+          onEdit={(memory) => void navigate(editUrl(memory.id))}
+        />
+      )}
+
+      {open ? (
+        <MemoryViewer
+          memory={open}
+          theme="teal"
+          onClose={() => setOpenId(null)}
+          onEdit={open.canEdit ? () => void navigate(editUrl(open.id)) : undefined}
+        />
+      ) : null}
+    </>
+  );
 }

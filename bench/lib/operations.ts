@@ -1,0 +1,114 @@
+/**
+ * The reads the bench measures: GraphQL documents (shaped like the screens' needs) and their REST
+ * façade equivalents, with a body check for each (GraphQL answers 200 with `errors`: every
+ * response body is parsed and checked, never just the status).
+ */
+import type { Fixture } from "./fixtures.js";
+
+const USER = "id username displayName profilePhotoUrl";
+
+export const DOCS = {
+  timeline: `query BenchTimeline($id: ID!) { timeline(id: $id) { id title status privacy isActive lastActivity memoryCount isParticipant canRespond createdBy { ${USER} } collaborator { ${USER} } memories { id position caption location memoryDate meaning canEdit createdBy { id displayName } media { id type width height url thumbUrl posterUrl } } } }`,
+  timelines: `query BenchTimelines { timelines { id title status privacy isActive lastActivity memoryCount previewImages isParticipant canRespond collaboratorEmail createdBy { ${USER} } collaborator { ${USER} } } }`,
+  unread: `query BenchUnread { unreadNotificationCount }`,
+  notifications: `query BenchNotifications { notifications { id type message isRead createdAt relatedTimelineId actionUrl relatedUser { ${USER} } } }`,
+  relationships: `query BenchRelationships { relationships { otherUser { ${USER} } memoryCount isActive timelineTitle } }`,
+  profileMemories: `query BenchProfileMemories { profileMemories { id caption memoryDate media { id thumbUrl } } }`,
+} as const;
+
+export type Check = (body: string) => "ok" | "error" | "mismatch";
+
+/** Parses a GraphQL answer: `errors` → error; `pick(data)` must hold, else mismatch. */
+function gqlCheck(pick: (data: any) => boolean): Check {
+  return (body) => {
+    let parsed: any;
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      return "mismatch";
+    }
+    if (parsed.errors) return "error";
+    return parsed.data && pick(parsed.data) ? "ok" : "mismatch";
+  };
+}
+
+function jsonCheck(pick: (json: any) => boolean): Check {
+  return (body) => {
+    try {
+      return pick(JSON.parse(body)) ? "ok" : "mismatch";
+    } catch {
+      return "mismatch";
+    }
+  };
+}
+
+export interface Read {
+  name: string;
+  kind: "graphql" | "rest";
+  method: "GET" | "POST";
+  path: string;
+  body?: string;
+  check: Check;
+  /** For the SQL count: how the list size scales with the fixture. */
+  listSize: (f: Fixture) => number;
+}
+
+const gql = (name: string, doc: string, variables: Record<string, unknown>, check: Check, listSize: Read["listSize"]): Read => ({
+  name,
+  kind: "graphql",
+  method: "POST",
+  path: "/graphql",
+  body: JSON.stringify({ query: doc, variables }),
+  check,
+  listSize,
+});
+
+const rest = (name: string, path: string, check: Check, listSize: Read["listSize"]): Read => ({
+  name,
+  kind: "rest",
+  method: "GET",
+  path,
+  check,
+  listSize,
+});
+
+/** Every read, for one fixture (its viewer's own data). */
+export function readsFor(f: Fixture): Read[] {
+  const s = f.sizes;
+  return [
+    gql("gql timeline(id)", DOCS.timeline, { id: f.mainTimelineId }, gqlCheck((d) => d.timeline?.memories?.length === s.mainMemories), () => s.mainMemories),
+    gql("gql timelines", DOCS.timelines, {}, gqlCheck((d) => d.timelines?.length === s.timelines), () => s.timelines),
+    gql("gql unreadNotificationCount", DOCS.unread, {}, gqlCheck((d) => d.unreadNotificationCount === s.unread), () => s.unread),
+    gql("gql notifications", DOCS.notifications, {}, gqlCheck((d) => d.notifications?.length === s.notifications), () => s.notifications),
+    gql("gql relationships", DOCS.relationships, {}, gqlCheck((d) => d.relationships?.length === s.partners), () => s.partners),
+    gql("gql profileMemories", DOCS.profileMemories, {}, gqlCheck((d) => Array.isArray(d.profileMemories) && d.profileMemories.length > 0), () => s.mainMemories),
+    rest("REST GET /api/timelines/:id", `/api/timelines/${f.mainTimelineId}`, jsonCheck((j) => j.id === f.mainTimelineId), () => 1),
+    rest("REST GET /api/memories/filter", `/api/memories/filter?timeline_id=${f.mainTimelineId}`, jsonCheck((j) => j.length === s.mainMemories), () => s.mainMemories),
+    rest("REST GET /api/timelines", "/api/timelines", jsonCheck((j) => j.length === s.timelines), () => s.timelines),
+    rest("REST GET /api/notifications/unread-count", "/api/notifications/unread-count", jsonCheck((j) => j.count === s.unread), () => s.unread),
+    rest("REST GET /api/notifications", "/api/notifications", jsonCheck((j) => j.length === s.notifications), () => s.notifications),
+    rest("REST GET /api/user-relationships/my-relationships", "/api/user-relationships/my-relationships", jsonCheck((j) => j.length === s.partners), () => s.partners),
+  ];
+}
+
+/** The reads a visitor (2 degrees away, not a participant) makes of the semi-private main timeline. */
+export function visitorReadsFor(f: Fixture): Read[] {
+  const s = f.sizes;
+  return [
+    gql("gql timeline(id) as visitor", DOCS.timeline, { id: f.mainTimelineId }, gqlCheck((d) => d.timeline?.memories?.length === s.mainMemories), () => s.mainMemories),
+    rest("REST GET /api/memories/filter as visitor", `/api/memories/filter?timeline_id=${f.mainTimelineId}`, jsonCheck((j) => j.length === s.mainMemories), () => s.mainMemories),
+  ];
+}
+
+/** Names of the reads that the bare baseline also serves (load test pairs). */
+export const BARE_READS = new Set([
+  "gql timeline(id)",
+  "gql timelines",
+  "gql unreadNotificationCount",
+  "gql notifications",
+  "REST GET /api/timelines/:id",
+  "REST GET /api/memories/filter",
+  "REST GET /api/timelines",
+  "REST GET /api/notifications/unread-count",
+  "REST GET /api/notifications",
+]);

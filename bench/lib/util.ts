@@ -1,0 +1,82 @@
+/** Small helpers shared by the bench parts: statistics, timing, HTTP with a cookie header. */
+import fs from "node:fs";
+
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i]!;
+}
+
+export function summarize(values: number[]) {
+  const s = [...values].sort((a, b) => a - b);
+  const mean = s.reduce((a, b) => a + b, 0) / (s.length || 1);
+  return { n: s.length, p50: percentile(s, 50), p90: percentile(s, 90), p99: percentile(s, 99), max: s.at(-1) ?? NaN, mean };
+}
+
+export function median(values: number[]): number {
+  return percentile([...values].sort((a, b) => a - b), 50);
+}
+
+export const round = (v: number, digits = 2) => (Number.isFinite(v) ? Number(v.toFixed(digits)) : v);
+
+export async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const t0 = performance.now();
+  const value = await fn();
+  return { value, ms: performance.now() - t0 };
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** "name=value" pairs from Set-Cookie headers (attributes dropped). */
+export function cookiesFrom(res: { headers: Headers }): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of res.headers.getSetCookie()) {
+    const [pair] = line.split(";");
+    const eq = pair!.indexOf("=");
+    if (eq > 0) out[pair!.slice(0, eq).trim()] = pair!.slice(eq + 1).trim();
+  }
+  return out;
+}
+
+export interface HttpResult {
+  status: number;
+  body: string;
+  bytes: number;
+  headers: Headers;
+}
+
+/** GET/POST on 127.0.0.1 with a Cookie header; the body is read whole (as bytes, then text). */
+export async function http(
+  base: string,
+  path: string,
+  opts: { method?: string; cookie?: string; json?: unknown; headers?: Record<string, string>; body?: BodyInit } = {},
+): Promise<HttpResult> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.cookie) headers.cookie = opts.cookie;
+  let body = opts.body;
+  if (opts.json !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(opts.json);
+  }
+  const res = await fetch(base + path, { method: opts.method ?? (body ? "POST" : "GET"), headers, body });
+  const buf = Buffer.from(await res.arrayBuffer());
+  return { status: res.status, body: buf.toString("utf8"), bytes: buf.length, headers: res.headers };
+}
+
+export function gqlBody(query: string, variables: Record<string, unknown> = {}): string {
+  return JSON.stringify({ query, variables });
+}
+
+/** Current and peak resident set size of a process from /proc (bytes), or null off Linux. */
+export function procRss(pid: number): { rss: number; hwm: number } | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN) * 1024;
+    return { rss: kb("VmRSS"), hwm: kb("VmHWM") };
+  } catch {
+    return null;
+  }
+}
+
+export const MiB = 1024 * 1024;
+export const KiB = 1024;

@@ -1,0 +1,300 @@
+import type { MockLink } from "@apollo/client/testing";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import exifr from "exifr";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { captureVideoPoster } from "../../../features/media/lib/video-poster";
+import { createFakeUploads } from "../../../features/media/testing/fake-uploads";
+import { locationOf, renderWithMocks } from "../../../features/timelines/testing/render-with-mocks";
+import { aMemory, aTimeline } from "../../../features/timelines/testing/timeline-mocks";
+import {
+  AddMemoryTimelineDocument,
+  CreateMemoryDocument,
+  ViewTimelineDocument,
+  type CreateMemoryMutationVariables,
+} from "../../../gql/graphql";
+import { allowConsoleErrors } from "../../../testing/console-errors";
+import { mockFetch } from "../../../testing/mock-fetch";
+import { AddMemoryScreen } from "./add-memory-screen";
+
+const fakeUploads = vi.hoisted(() => ({ current: null as null | ReturnType<typeof createFakeUploads> }));
+
+vi.mock("exifr", () => ({ default: { parse: vi.fn() } }));
+vi.mock("../../../features/media/lib/video-poster", () => ({ captureVideoPoster: vi.fn() }));
+vi.mock("../../../features/media/api/upload-file", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../../features/media/api/upload-file")>()),
+  uploadFile: (...args: Parameters<ReturnType<typeof createFakeUploads>["uploadFile"]>) =>
+    fakeUploads.current!.uploadFile(...args),
+}));
+
+// "Today" is 15 June 2024 (local time) in these tests.
+const NOW = new Date(2024, 5, 15, 12, 0, 0);
+
+function aPhoto({ name = "photo.jpg", type = "image/jpeg", lastModified = new Date(2024, 2, 3, 9, 0).getTime() } = {}) {
+  return new File(["jpeg bytes"], name, { type, lastModified });
+}
+
+const timelineMock: MockLink.MockedResponse = {
+  request: { query: AddMemoryTimelineDocument, variables: { id: "t-1" } },
+  result: { data: { timeline: { __typename: "Timeline", id: "t-1", title: "Summer in Lisbon", isParticipant: true } } },
+};
+
+function createMemoryMock(
+  seen: CreateMemoryMutationVariables[],
+  outcome: "ok" | Error = "ok",
+  delay = 0,
+): MockLink.MockedResponse {
+  return {
+    request: {
+      query: CreateMemoryDocument,
+      variables: (variables: CreateMemoryMutationVariables) => {
+        seen.push(variables);
+        return true;
+      },
+    },
+    delay,
+    ...(outcome instanceof Error
+      ? { error: outcome }
+      : {
+          result: {
+            data: {
+              createMemory: {
+                __typename: "CreateMemoryPayload",
+                memory: {
+                  ...aMemory({ id: "m-new", caption: "Beach", memoryDate: "2023-07-14" }),
+                  timeline: {
+                    __typename: "Timeline",
+                    id: "t-1",
+                    memoryCount: 2,
+                    lastActivity: "2024-06-15T10:00:00.000Z",
+                    previewImages: ["/media/m-new/thumb"],
+                  },
+                },
+              },
+            },
+          },
+        }),
+  } as MockLink.MockedResponse;
+}
+
+function render(mocks: MockLink.MockedResponse[], at = "/app/add-memory?timeline_id=t-1") {
+  return renderWithMocks(<AddMemoryScreen />, { path: "/app/add-memory", at, mocks });
+}
+
+const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
+const dateInput = () => screen.getByLabelText("Date") as HTMLInputElement;
+const submit = () => screen.getByRole("button", { name: "Add Memory" });
+
+async function choose(file: File) {
+  await act(async () => {
+    fireEvent.change(fileInput(), { target: { files: [file] } });
+  });
+}
+
+describe("Add Memory (spec §2, §4, §5)", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(NOW);
+    fakeUploads.current = createFakeUploads();
+    URL.createObjectURL = vi.fn(() => "blob:preview");
+    URL.revokeObjectURL = vi.fn();
+    vi.mocked(exifr.parse).mockReset();
+    vi.mocked(captureVideoPoster).mockReset();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("goes to the list without a timeline id", async () => {
+    const { router } = render([], "/app/add-memory");
+    await waitFor(() => expect(locationOf(router)).toBe("/app/timelines"));
+  });
+
+  it("requires a file; shows its preview and upload progress; the date input's maximum is today", async () => {
+    vi.mocked(exifr.parse).mockResolvedValue({ DateTimeOriginal: new Date(2023, 6, 14, 18, 32, 5) });
+    render([timelineMock]);
+    expect(await screen.findByRole("heading", { level: 1, name: "Add Memory" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Summer in Lisbon" })).toHaveAttribute("href", "/app/view-timeline?id=t-1");
+    expect(submit()).toBeDisabled();
+    expect(dateInput()).toHaveAttribute("max", "2024-06-15");
+
+    await choose(aPhoto());
+    expect(screen.getByRole("img", { name: "Preview of the chosen photo" })).toHaveAttribute("src", "blob:preview");
+    expect(screen.getByRole("button", { name: "Replace Media" })).toBeInTheDocument();
+    act(() => fakeUploads.current!.latest().progress(40));
+    expect(screen.getByRole("progressbar", { name: "Upload progress" })).toHaveAttribute("aria-valuenow", "40");
+    expect(screen.getByText("Uploading… 40%")).toBeInTheDocument();
+    await act(async () => fakeUploads.current!.latest().succeed());
+    expect(screen.getByText("Uploaded")).toBeInTheDocument();
+    expect(submit()).toBeEnabled();
+  });
+
+  describe("date prefill from the chosen file", () => {
+    it.each([
+      ["the photo's capture time", new Date(2023, 6, 14, 18, 32, 5), "2023-07-14"],
+      ["the file's date when the capture time is more than 50 years ago", new Date(1970, 0, 1), "2024-03-03"],
+      ["the file's date when the capture time is in the future", new Date(2024, 5, 16, 8, 0), "2024-03-03"],
+    ])("uses %s", async (_label, captured, expected) => {
+      vi.mocked(exifr.parse).mockResolvedValue({ DateTimeOriginal: captured });
+      render([timelineMock]);
+      await screen.findByRole("heading", { level: 1, name: "Add Memory" });
+      await choose(aPhoto());
+      await waitFor(() => expect(dateInput()).toHaveValue(expected));
+      expect(exifr.parse).toHaveBeenCalledWith(expect.any(File), ["DateTimeOriginal"]);
+    });
+
+    it("uses the file's date when the photo has no EXIF", async () => {
+      vi.mocked(exifr.parse).mockRejectedValue(new Error("Unknown file format"));
+      render([timelineMock]);
+      await screen.findByRole("heading", { level: 1, name: "Add Memory" });
+      await choose(aPhoto({ lastModified: new Date(2022, 10, 2, 23, 30).getTime() }));
+      await waitFor(() => expect(dateInput()).toHaveValue("2022-11-02"));
+    });
+
+    it("leaves a date the user already chose", async () => {
+      vi.mocked(exifr.parse).mockResolvedValue({ DateTimeOriginal: new Date(2023, 6, 14) });
+      render([timelineMock]);
+      await screen.findByRole("heading", { level: 1, name: "Add Memory" });
+      fireEvent.change(dateInput(), { target: { value: "2020-02-02" } });
+      await choose(aPhoto());
+      await act(async () => {});
+      expect(dateInput()).toHaveValue("2020-02-02");
+    });
+  });
+
+  it("creates the memory with the uploaded media, tells friends and goes to the timeline", async () => {
+    vi.mocked(exifr.parse).mockResolvedValue({ DateTimeOriginal: new Date(2023, 6, 14, 18, 32, 5) });
+    const { calls } = mockFetch({ "POST /api/notifications/friend-photos-uploaded": { body: { success: true } } });
+    const seen: CreateMemoryMutationVariables[] = [];
+    const user = userEvent.setup({ advanceTimers: () => {} });
+    const { router, cache } = render([timelineMock, createMemoryMock(seen, "ok", 300)]);
+    cache.writeQuery({
+      query: ViewTimelineDocument,
+      variables: { id: "t-1" },
+      data: {
+        timeline: {
+          ...aTimeline(),
+          isParticipant: true,
+          memoryCount: 1,
+          memories: [aMemory({ id: "m-old", memoryDate: "2024-01-05" })],
+        } as never,
+      },
+    });
+    await screen.findByRole("heading", { level: 1, name: "Add Memory" });
+
+    await choose(aPhoto());
+    await waitFor(() => expect(dateInput()).toHaveValue("2023-07-14"));
+    await user.type(screen.getByRole("textbox", { name: "Caption" }), " Beach ");
+    await user.type(screen.getByRole("textbox", { name: "Location" }), "Cascais");
+    await user.type(screen.getByRole("textbox", { name: "Why this moment matters" }), "Our first swim");
+    // Sent while the upload is still running: it waits for it.
+    await user.click(submit());
+    expect(screen.getByRole("button", { name: /Uploading… 0%/ })).toBeDisabled();
+    await act(async () => fakeUploads.current!.latest().succeed());
+    const adding = await screen.findByRole("button", { name: "Adding..." });
+    expect(adding).toBeDisabled();
+
+    await waitFor(() => expect(locationOf(router)).toBe("/app/view-timeline?id=t-1"));
+    expect(seen[0]).toEqual({
+      input: {
+        timelineId: "t-1",
+        mediaId: "upload-1",
+        caption: "Beach",
+        location: "Cascais",
+        memoryDate: "2023-07-14",
+        meaning: "Our first swim",
+      },
+    });
+    const view = cache.readQuery({ query: ViewTimelineDocument, variables: { id: "t-1" } });
+    expect(view?.timeline?.memories.map((m) => m.id)).toEqual(["m-old", "m-new"]);
+    expect(view?.timeline?.memoryCount).toBe(2);
+    await waitFor(() =>
+      expect(calls).toContainEqual(
+        expect.objectContaining({ body: { timelineId: "t-1", photoCount: 1 } }),
+      ),
+    );
+  });
+
+  it("sends a poster frame captured in the browser for a video", async () => {
+    const poster = new File(["jpeg"], "poster.jpg", { type: "image/jpeg" });
+    vi.mocked(captureVideoPoster).mockResolvedValue(poster);
+    mockFetch({ "POST /api/notifications/friend-photos-uploaded": { body: { success: true } } });
+    const seen: CreateMemoryMutationVariables[] = [];
+    render([timelineMock, createMemoryMock(seen)]);
+    await screen.findByRole("heading", { level: 1, name: "Add Memory" });
+    await choose(aPhoto({ name: "clip.mp4", type: "video/mp4" }));
+    expect(screen.getByLabelText("Preview of the chosen video").tagName).toBe("VIDEO");
+    expect(exifr.parse).not.toHaveBeenCalled();
+    await act(async () => fakeUploads.current!.latest().succeed({ format: "mp4" }));
+    fireEvent.click(submit());
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(captureVideoPoster).toHaveBeenCalledWith(expect.any(File));
+    expect(seen[0]!.input.poster).toBe(poster);
+  });
+
+  it("refuses a date in the future with the spec's alert", async () => {
+    const seen: CreateMemoryMutationVariables[] = [];
+    vi.mocked(exifr.parse).mockResolvedValue(undefined);
+    render([timelineMock, createMemoryMock(seen)]);
+    await screen.findByRole("heading", { level: 1, name: "Add Memory" });
+    await choose(aPhoto());
+    await act(async () => fakeUploads.current!.latest().succeed());
+    fireEvent.change(dateInput(), { target: { value: "2024-06-16" } });
+    fireEvent.click(submit());
+    expect(await screen.findByRole("alert")).toHaveTextContent("Please select a past or present date for your memory");
+    expect(dateInput()).toHaveFocus();
+    expect(seen).toHaveLength(0);
+  });
+
+  it("shows the counters and the over-limit warning, and will not send while a field is too long", async () => {
+    vi.mocked(exifr.parse).mockResolvedValue(undefined);
+    const user = userEvent.setup({ advanceTimers: () => {} });
+    render([timelineMock]);
+    await screen.findByRole("heading", { level: 1, name: "Add Memory" });
+    await choose(aPhoto());
+    await act(async () => fakeUploads.current!.latest().succeed());
+    expect(screen.getByText("0/500")).toBeInTheDocument();
+    expect(screen.getByText("0/200")).toBeInTheDocument();
+    expect(screen.getByText("0/1000")).toBeInTheDocument();
+    await user.click(screen.getByRole("textbox", { name: "Location" }));
+    await user.paste("x".repeat(201));
+    expect(screen.getByRole("status")).toHaveTextContent("⚠️ Character limit exceeded (201/200)");
+    expect(submit()).toBeDisabled();
+  });
+
+  it("shows an upload failure with the server's message and will not send", async () => {
+    vi.mocked(exifr.parse).mockResolvedValue(undefined);
+    render([timelineMock]);
+    await screen.findByRole("heading", { level: 1, name: "Add Memory" });
+    await choose(aPhoto());
+    await act(async () => fakeUploads.current!.latest().fail("Failed to upload file: Unsupported file type"));
+    expect(screen.getByRole("alert")).toHaveTextContent("Failed to upload file: Unsupported file type");
+    expect(screen.getByText("Upload failed")).toBeInTheDocument();
+    expect(submit()).toBeDisabled();
+  });
+
+  it("only logs a failure to add, and ends the busy state (spec §8)", async () => {
+    allowConsoleErrors(/Failed to add memory/);
+    vi.mocked(exifr.parse).mockResolvedValue(undefined);
+    const seen: CreateMemoryMutationVariables[] = [];
+    const { router } = render([timelineMock, createMemoryMock(seen, new Error("Server down"))]);
+    await screen.findByRole("heading", { level: 1, name: "Add Memory" });
+    await choose(aPhoto());
+    await act(async () => fakeUploads.current!.latest().succeed());
+    fireEvent.click(submit());
+    await waitFor(() => expect(seen).toHaveLength(1));
+    await waitFor(() => expect(submit()).toBeEnabled());
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(locationOf(router)).toBe("/app/add-memory?timeline_id=t-1");
+  });
+
+  it("sends someone who is not in the timeline to the timeline", async () => {
+    const { router } = render([
+      {
+        request: { query: AddMemoryTimelineDocument, variables: { id: "t-1" } },
+        result: { data: { timeline: { __typename: "Timeline", id: "t-1", title: "Theirs", isParticipant: false } } },
+      },
+    ]);
+    await waitFor(() => expect(locationOf(router)).toBe("/app/view-timeline?id=t-1"));
+  });
+});

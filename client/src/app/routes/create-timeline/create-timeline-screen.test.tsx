@@ -1,0 +1,169 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import {
+  CollaboratorByIdentifierDocument,
+  CreateTimelineDocument,
+  SearchCollaboratorsDocument,
+  TimelinesDocument,
+} from "../../../gql/graphql";
+import { locationOf, renderWithMocks } from "../../../features/timelines/testing/render-with-mocks";
+import { aPerson, aTimeline } from "../../../features/timelines/testing/timeline-mocks";
+import { mockFetch } from "../../../testing/mock-fetch";
+import { CreateTimelineScreen } from "./create-timeline-screen";
+import type { MockLink } from "@apollo/client/testing";
+
+const bo = aPerson();
+
+function searchMock(query: string, users: unknown[]): MockLink.MockedResponse {
+  return { request: { query: SearchCollaboratorsDocument, variables: { query } }, result: { data: { searchUsers: users } } };
+}
+
+function createMock(input: Record<string, unknown>, result: MockLink.MockedResponse["result"] | Error, delay = 0) {
+  const created = aTimeline({ id: "t-new", title: String(input.title), status: "PENDING", privacy: input.privacy as never });
+  return {
+    request: { query: CreateTimelineDocument, variables: { input } },
+    delay,
+    ...(result instanceof Error
+      ? { error: result }
+      : { result: result ?? { data: { createTimeline: { __typename: "CreatePayload", timeline: { ...created, memoryCount: 0, isParticipant: true } } } } }),
+  } as MockLink.MockedResponse;
+}
+
+function render(at = "/app/create-timeline", mocks: MockLink.MockedResponse[] = []) {
+  return renderWithMocks(<CreateTimelineScreen />, { path: "/app/create-timeline", at, mocks });
+}
+
+const submitButton = () => screen.getByRole("button", { name: "Create Timeline" });
+
+async function chooseBo(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByRole("combobox", { name: /Collaborator/ }), "bo");
+  const option = await screen.findByRole("option", { name: /Bo Jensen/ });
+  await user.click(option);
+}
+
+describe("Create Timeline (spec §2, §5)", () => {
+  it("keeps Create Timeline disabled until there is a title and a chosen collaborator", async () => {
+    const user = userEvent.setup();
+    render("/app/create-timeline", [searchMock("bo", [bo])]);
+    expect(screen.getByRole("heading", { level: 1, name: "Create Timeline" })).toBeInTheDocument();
+    expect(submitButton()).toBeDisabled();
+
+    await user.type(screen.getByRole("textbox", { name: /Title/ }), "Summer");
+    expect(screen.getByText("6/100")).toBeInTheDocument();
+    expect(submitButton()).toBeDisabled();
+
+    // Typing a name is not choosing: submit stays disabled until a suggestion is picked.
+    await user.type(screen.getByRole("combobox", { name: /Collaborator/ }), "bo");
+    await screen.findByRole("option", { name: /Bo Jensen/ });
+    expect(submitButton()).toBeDisabled();
+    await user.click(screen.getByRole("option", { name: /Bo Jensen/ }));
+    expect(screen.getByRole("group", { name: "Collaborator" })).toHaveTextContent("@bo");
+    expect(submitButton()).toBeEnabled();
+  });
+
+  it("warns over 100 characters and disables submit; a blank title is not a title", async () => {
+    const user = userEvent.setup();
+    render("/app/create-timeline", [searchMock("bo", [bo])]);
+    await chooseBo(user);
+    const title = screen.getByRole("textbox", { name: /Title/ });
+    await user.click(title);
+    await user.paste("x".repeat(101));
+    expect(screen.getByRole("status")).toHaveTextContent("⚠️ Character limit exceeded (101/100)");
+    expect(title).toHaveAttribute("aria-invalid", "true");
+    expect(submitButton()).toBeDisabled();
+    await user.clear(title);
+    await user.type(title, "   ");
+    expect(submitButton()).toBeDisabled();
+  });
+
+  it("offers at most 10 suggestions, reachable with the arrow keys", async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 12 }, (_, i) => aPerson({ id: `u-${i + 10}`, username: `bo${i}`, displayName: `Bo ${i}` }));
+    render("/app/create-timeline", [searchMock("bo", many)]);
+    const combo = screen.getByRole("combobox", { name: /Collaborator/ });
+    await user.type(combo, "bo");
+    const listbox = await screen.findByRole("listbox", { name: "Suggestions" });
+    expect(within(listbox).getAllByRole("option")).toHaveLength(10);
+    await user.keyboard("{ArrowDown}{ArrowDown}");
+    expect(combo).toHaveAttribute("aria-activedescendant", within(listbox).getAllByRole("option")[1]!.id);
+    await user.keyboard("{Enter}");
+    expect(screen.getByRole("group", { name: "Collaborator" })).toHaveTextContent("@bo1");
+  });
+
+  it("explains exactly who will see the timeline for each privacy tier", async () => {
+    const user = userEvent.setup();
+    render("/app/create-timeline", [searchMock("bo", [bo])]);
+    await chooseBo(user);
+    expect(screen.getByRole("radio", { name: /Private/ })).toBeChecked();
+    expect(screen.getByText(/Only you and Bo Jensen will see this timeline/)).toBeInTheDocument();
+    await user.click(screen.getByRole("radio", { name: /Semi-private/ }));
+    expect(screen.getByText(/within 2 degrees of either of you/)).toBeInTheDocument();
+    await user.click(screen.getByRole("radio", { name: /Public/ }));
+    expect(screen.getByText(/up to 6 connections .* Strangers with no connection to either of you never will/)).toBeInTheDocument();
+  });
+
+  it("creates the timeline, adds it to the cached list, tells friends, and goes to the list", async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch({ "POST /api/notifications/friend-timeline-created": { body: { success: true } } });
+    const { router, cache } = render("/app/create-timeline", [
+      searchMock("bo", [bo]),
+      createMock({ title: "Summer", privacy: "SEMI_PRIVATE", collaboratorId: "u-2" }, undefined, 300),
+    ]);
+    cache.writeQuery({ query: TimelinesDocument, data: { timelines: [aTimeline({ id: "t-old", title: "Old" })] } });
+
+    await user.type(screen.getByRole("textbox", { name: /Title/ }), "  Summer ");
+    await chooseBo(user);
+    await user.click(screen.getByRole("radio", { name: /Semi-private/ }));
+    await user.click(submitButton());
+
+    expect(screen.getByRole("button", { name: "Creating..." })).toBeDisabled();
+    await waitFor(() => expect(locationOf(router)).toBe("/app/timelines"));
+    const list = cache.readQuery({ query: TimelinesDocument });
+    expect(list?.timelines.map((t) => t.id)).toEqual(["t-new", "t-old"]);
+    await waitFor(() =>
+      expect(calls).toContainEqual(
+        expect.objectContaining({
+          url: "/api/notifications/friend-timeline-created",
+          body: { timelineId: "t-new", collaboratorEmail: "bo@example.com" },
+        }),
+      ),
+    );
+  });
+
+  it("shows the spec's alert when creating fails, and lets the user try again", async () => {
+    const user = userEvent.setup();
+    render("/app/create-timeline", [
+      searchMock("bo", [bo]),
+      createMock({ title: "Summer", privacy: "PRIVATE", collaboratorId: "u-2" }, new Error("boom")),
+    ]);
+    await user.type(screen.getByRole("textbox", { name: /Title/ }), "Summer");
+    await chooseBo(user);
+    await user.click(submitButton());
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "There was an error creating the timeline. Please try again.",
+    );
+    expect(submitButton()).toBeEnabled();
+  });
+
+  it("preselects ?collaborator=<email> through the user lookup", async () => {
+    render("/app/create-timeline?collaborator=bo%40example.com", [
+      {
+        request: { query: CollaboratorByIdentifierDocument, variables: { identifier: "bo@example.com" } },
+        result: { data: { user: bo } },
+      },
+    ]);
+    expect(screen.getByText("Loading...")).toBeInTheDocument();
+    const chosen = await screen.findByRole("group", { name: "Collaborator" });
+    expect(chosen).toHaveTextContent("Bo Jensen");
+    expect(chosen).toHaveTextContent("@bo");
+  });
+
+  it("offers to invite an e-mail address that has no account", async () => {
+    const user = userEvent.setup();
+    render("/app/create-timeline", [searchMock("dee@example.com", [])]);
+    await user.type(screen.getByRole("combobox", { name: /Collaborator/ }), "dee@example.com");
+    await user.click(await screen.findByRole("option", { name: /Invite dee@example.com/ }));
+    expect(screen.getByRole("group", { name: "Collaborator" })).toHaveTextContent("Will be invited by e-mail");
+  });
+});

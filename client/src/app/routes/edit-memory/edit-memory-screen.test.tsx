@@ -1,0 +1,200 @@
+import type { MockLink } from "@apollo/client/testing";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import exifr from "exifr";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { createFakeUploads } from "../../../features/media/testing/fake-uploads";
+import { locationOf, renderWithMocks } from "../../../features/timelines/testing/render-with-mocks";
+import { aMemory, aTimeline } from "../../../features/timelines/testing/timeline-mocks";
+import {
+  DeleteMemoryDocument,
+  EditMemoryDocument,
+  UpdateMemoryDocument,
+  ViewTimelineDocument,
+  type UpdateMemoryMutationVariables,
+} from "../../../gql/graphql";
+import { EditMemoryScreen } from "./edit-memory-screen";
+
+const fakeUploads = vi.hoisted(() => ({ current: null as null | ReturnType<typeof createFakeUploads> }));
+vi.mock("exifr", () => ({ default: { parse: vi.fn() } }));
+vi.mock("../../../features/media/api/upload-file", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../../features/media/api/upload-file")>()),
+  uploadFile: (...args: Parameters<ReturnType<typeof createFakeUploads>["uploadFile"]>) =>
+    fakeUploads.current!.uploadFile(...args),
+}));
+
+const memory = { ...aMemory(), timeline: { __typename: "Timeline", id: "t-1", title: "Summer in Lisbon" } };
+
+function editMock(value: unknown = memory): MockLink.MockedResponse {
+  return { request: { query: EditMemoryDocument, variables: { id: "m-1" } }, result: { data: { memory: value } } };
+}
+
+function updateMock(seen: UpdateMemoryMutationVariables[], outcome: "ok" | Error = "ok"): MockLink.MockedResponse {
+  return {
+    request: {
+      query: UpdateMemoryDocument,
+      variables: (variables: UpdateMemoryMutationVariables) => {
+        seen.push(variables);
+        return true;
+      },
+    },
+    ...(outcome instanceof Error
+      ? { error: outcome }
+      : {
+          result: {
+            data: {
+              updateMemory: {
+                __typename: "UpdateMemoryPayload",
+                memory: {
+                  ...aMemory({ caption: "Sunset, again" }),
+                  timeline: {
+                    __typename: "Timeline",
+                    id: "t-1",
+                    lastActivity: "2024-06-15T10:00:00.000Z",
+                    previewImages: [],
+                  },
+                },
+              },
+            },
+          },
+        }),
+  } as MockLink.MockedResponse;
+}
+
+function deleteMock(outcome: "ok" | Error = "ok"): MockLink.MockedResponse {
+  return {
+    request: { query: DeleteMemoryDocument, variables: { input: { id: "m-1" } } },
+    delay: 300,
+    ...(outcome instanceof Error
+      ? { error: outcome }
+      : { result: { data: { deleteMemory: { __typename: "DeleteMemoryPayload", deletedId: "m-1", timelineId: "t-1" } } } }),
+  } as MockLink.MockedResponse;
+}
+
+function render(mocks: MockLink.MockedResponse[], { at = "/app/edit-memory?id=m-1", history = [] as string[] } = {}) {
+  return renderWithMocks(<EditMemoryScreen />, { path: "/app/edit-memory", at, history, mocks });
+}
+
+describe("Edit Memory (spec §2, §6, §8)", () => {
+  beforeEach(() => {
+    fakeUploads.current = createFakeUploads();
+    URL.createObjectURL = vi.fn(() => "blob:preview");
+    URL.revokeObjectURL = vi.fn();
+    vi.mocked(exifr.parse).mockReset();
+  });
+
+  it("goes back without an id", async () => {
+    const { router } = render([], { at: "/app/edit-memory", history: ["/app/view-timeline?id=t-1"] });
+    await waitFor(() => expect(locationOf(router)).toBe("/app/view-timeline?id=t-1"));
+  });
+
+  it("goes back when the memory is missing (to the list when there is nowhere to go back to)", async () => {
+    const { router } = render([editMock(null)]);
+    await waitFor(() => expect(locationOf(router)).toBe("/app/timelines"));
+  });
+
+  it("sends someone who may not edit to Timelines", async () => {
+    const { router } = render([editMock({ ...memory, canEdit: false })]);
+    await waitFor(() => expect(locationOf(router)).toBe("/app/timelines"));
+  });
+
+  it("shows the memory's fields and media, and saves the changes", async () => {
+    const user = userEvent.setup();
+    const seen: UpdateMemoryMutationVariables[] = [];
+    const { router } = render([editMock(), updateMock(seen)]);
+    expect(await screen.findByRole("heading", { level: 1, name: "Edit Memory" })).toBeInTheDocument();
+    expect(screen.getByRole("img", { name: "Preview of the chosen photo" })).toHaveAttribute("src", "/media/media-1/display");
+    expect(screen.getByRole("button", { name: "Replace Media" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Date")).toHaveValue("2024-01-05");
+    expect(screen.getByRole("textbox", { name: "Location" })).toHaveValue("Lisbon");
+    const caption = screen.getByRole("textbox", { name: "Caption" });
+    await user.clear(caption);
+    await user.type(caption, "Sunset, again");
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(locationOf(router)).toBe("/app/view-timeline?id=t-1"));
+    expect(seen[0]).toEqual({
+      input: {
+        id: "m-1",
+        caption: "Sunset, again",
+        location: "Lisbon",
+        memoryDate: "2024-01-05",
+        meaning: "The evening we decided to stay another week.",
+      },
+    });
+  });
+
+  it("replaces the media with a newly uploaded file, keeping the date", async () => {
+    vi.mocked(exifr.parse).mockResolvedValue({ DateTimeOriginal: new Date(2023, 6, 14) });
+    const seen: UpdateMemoryMutationVariables[] = [];
+    render([editMock(), updateMock(seen)]);
+    await screen.findByRole("heading", { level: 1, name: "Edit Memory" });
+    await act(async () => {
+      fireEvent.change(document.querySelector('input[type="file"]')!, {
+        target: { files: [new File(["x"], "new.jpg", { type: "image/jpeg" })] },
+      });
+    });
+    expect(screen.getByRole("img", { name: "Preview of the chosen photo" })).toHaveAttribute("src", "blob:preview");
+    await act(async () => fakeUploads.current!.latest().succeed());
+    expect(screen.getByLabelText("Date")).toHaveValue("2024-01-05");
+    fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0]!.input.mediaId).toBe("upload-1");
+  });
+
+  it("shows the spec's alert when saving fails", async () => {
+    const seen: UpdateMemoryMutationVariables[] = [];
+    render([editMock(), updateMock(seen, new Error("boom"))]);
+    fireEvent.click(await screen.findByRole("button", { name: "Save Changes" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "There was an issue saving your memory. Please try again.",
+    );
+    expect(screen.getByRole("button", { name: "Save Changes" })).toBeEnabled();
+  });
+
+  it("asks before deleting; Cancel keeps the memory and returns focus", async () => {
+    const user = userEvent.setup();
+    render([editMock()]);
+    const remove = await screen.findByRole("button", { name: "Delete Memory" });
+    await user.click(remove);
+    const dialog = screen.getByRole("alertdialog", { name: "Delete this memory?" });
+    expect(dialog).toHaveAccessibleDescription(
+      "Are you sure you want to delete this memory? This action cannot be undone.",
+    );
+    expect(within(dialog).getByRole("button", { name: "Cancel" })).toHaveFocus();
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(remove).toHaveFocus();
+  });
+
+  it("deletes after confirmation, updates the timeline in the cache, and goes to the timeline", async () => {
+    const user = userEvent.setup();
+    const { router, cache } = render([editMock(), deleteMock()]);
+    cache.writeQuery({
+      query: ViewTimelineDocument,
+      variables: { id: "t-1" },
+      data: {
+        timeline: {
+          ...aTimeline(),
+          isParticipant: true,
+          memoryCount: 2,
+          memories: [aMemory(), aMemory({ id: "m-2", media: { id: "media-2" } })],
+        } as never,
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Delete Memory" }));
+    await user.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Delete" }));
+    expect(screen.getByRole("button", { name: "Deleting..." })).toBeDisabled();
+    await waitFor(() => expect(locationOf(router)).toBe("/app/view-timeline?id=t-1"));
+    const view = cache.readQuery({ query: ViewTimelineDocument, variables: { id: "t-1" } });
+    expect(view?.timeline?.memories.map((m) => m.id)).toEqual(["m-2"]);
+    expect(view?.timeline?.memoryCount).toBe(1);
+  });
+
+  it("shows the spec's message when deleting fails", async () => {
+    const user = userEvent.setup();
+    render([editMock(), deleteMock(new Error("boom"))]);
+    await user.click(await screen.findByRole("button", { name: "Delete Memory" }));
+    await user.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Failed to delete memory. Please try again.");
+  });
+});

@@ -1,0 +1,111 @@
+import type { MockLink } from "@apollo/client/testing";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { locationOf, renderWithMocks } from "../../../features/timelines/testing/render-with-mocks";
+import { TimelineAccessCheckDocument } from "../../../gql/graphql";
+import { TimelineAccessDeniedScreen } from "./timeline-access-denied-screen";
+
+function accessMock(access: Record<string, unknown> | Error): MockLink.MockedResponse {
+  const request = { query: TimelineAccessCheckDocument, variables: { id: "t-1" } };
+  if (access instanceof Error) return { request, error: access };
+  return {
+    request,
+    result: {
+      data: {
+        timelineAccess: {
+          __typename: "TimelineAccess",
+          canView: false,
+          privacy: null,
+          title: null,
+          message: "This timeline could not be found or accessed.",
+          actionUrl: "/app/timelines",
+          actionText: "Back to Timelines",
+          otherUser: null,
+          ...access,
+        },
+      },
+    },
+  };
+}
+
+function render(mocks: MockLink.MockedResponse[], at = "/app/timeline-access-denied?id=t-1", history: string[] = []) {
+  return renderWithMocks(<TimelineAccessDeniedScreen />, { path: "/app/timeline-access-denied", at, mocks, history });
+}
+
+describe("Timeline access denied (spec §2, §4, §8)", () => {
+  it("goes straight to the timeline when the viewer may see it", async () => {
+    const { router } = render([
+      accessMock({ canView: true, privacy: "PUBLIC", actionUrl: "/app/view-timeline?id=t-1", actionText: "View Timeline" }),
+    ]);
+    await waitFor(() => expect(locationOf(router)).toBe("/app/view-timeline?id=t-1"));
+  });
+
+  it("explains a private timeline with the server's message", async () => {
+    render([
+      accessMock({
+        privacy: "PRIVATE",
+        message: "This timeline is private. Only the two people who share it can see it.",
+      }),
+    ]);
+    expect(await screen.findByRole("heading", { level: 1, name: "Private Timeline" })).toBeInTheDocument();
+    expect(screen.getByText("This timeline is private. Only the two people who share it can see it.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to Timelines" })).toHaveAttribute("href", "/app/timelines");
+    expect(screen.getByRole("button", { name: "Go Back" })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /Create Timeline with/ })).toBeNull();
+  });
+
+  it("offers to create a timeline with the nearest person for a semi-private timeline", async () => {
+    render([
+      accessMock({
+        privacy: "SEMI_PRIVATE",
+        title: "Summer in Lisbon",
+        message: "This timeline is semi-private.",
+        otherUser: { __typename: "AccessOtherUser", name: "Bo Jensen", email: "bo@example.com" },
+      }),
+    ]);
+    expect(await screen.findByRole("heading", { level: 1, name: "Semi-Private Timeline" })).toBeInTheDocument();
+    expect(screen.getByText("“Summer in Lisbon”")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Create Timeline with Bo Jensen" })).toHaveAttribute(
+      "href",
+      "/app/create-timeline?collaborator=bo%40example.com",
+    );
+  });
+
+  it("shows the server's action once when it already is the offer", async () => {
+    render([
+      accessMock({
+        privacy: "SEMI_PRIVATE",
+        message: "This timeline is semi-private.",
+        actionUrl: "/app/create-timeline?collaborator=bo%40example.com",
+        actionText: "Create Timeline with Bo Jensen",
+        otherUser: { __typename: "AccessOtherUser", name: "Bo Jensen", email: "bo@example.com" },
+      }),
+    ]);
+    expect(await screen.findAllByRole("link", { name: "Create Timeline with Bo Jensen" })).toHaveLength(1);
+  });
+
+  it.each([
+    ["an unknown timeline", accessMock({}), "This timeline could not be found or accessed."],
+    ["a failed check", accessMock(new Error("Network down")), "Unable to verify access to this timeline"],
+  ])("shows %s under 'Timeline Not Found'", async (_label, mock, message) => {
+    render([mock]);
+    expect(await screen.findByRole("heading", { level: 1, name: "Timeline Not Found" })).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
+  });
+
+  it("says so when there is no id", async () => {
+    render([], "/app/timeline-access-denied");
+    expect(await screen.findByRole("heading", { level: 1, name: "Timeline Not Found" })).toBeInTheDocument();
+    expect(screen.getByText("No timeline ID provided")).toBeInTheDocument();
+  });
+
+  it("goes back with Go Back", async () => {
+    const user = userEvent.setup();
+    const { router } = render([accessMock({ privacy: "PUBLIC", message: "Not connected." })], undefined, [
+      "/app/updates",
+    ]);
+    await user.click(await screen.findByRole("button", { name: "Go Back" }));
+    await waitFor(() => expect(locationOf(router)).toBe("/app/updates"));
+  });
+});

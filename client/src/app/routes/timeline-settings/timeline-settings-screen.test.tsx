@@ -1,0 +1,133 @@
+import type { MockLink } from "@apollo/client/testing";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { locationOf, renderWithMocks } from "../../../features/timelines/testing/render-with-mocks";
+import { aTimeline } from "../../../features/timelines/testing/timeline-mocks";
+import {
+  DeleteTimelineDocument,
+  TimelinesDocument,
+  TimelineSettingsDocument,
+  UpdateTimelineDocument,
+} from "../../../gql/graphql";
+import { TimelineSettingsScreen } from "./timeline-settings-screen";
+
+function settingsMock(timeline: unknown = { ...aTimeline(), isParticipant: true }): MockLink.MockedResponse {
+  return { request: { query: TimelineSettingsDocument, variables: { id: "t-1" } }, result: { data: { timeline } } };
+}
+
+function updateMock(input: Record<string, unknown>, outcome: "ok" | Error = "ok"): MockLink.MockedResponse {
+  return {
+    request: { query: UpdateTimelineDocument, variables: { input } },
+    delay: 300,
+    ...(outcome instanceof Error
+      ? { error: outcome }
+      : {
+          result: {
+            data: {
+              updateTimeline: {
+                __typename: "UpdateTimelinePayload",
+                timeline: { __typename: "Timeline", id: "t-1", title: input.title, privacy: input.privacy },
+              },
+            },
+          },
+        }),
+  } as MockLink.MockedResponse;
+}
+
+function deleteMock(outcome: "ok" | Error = "ok"): MockLink.MockedResponse {
+  return {
+    request: { query: DeleteTimelineDocument, variables: { input: { id: "t-1" } } },
+    delay: 300,
+    ...(outcome instanceof Error
+      ? { error: outcome }
+      : { result: { data: { deleteTimeline: { __typename: "DeleteTimelinePayload", deletedId: "t-1" } } } }),
+  } as MockLink.MockedResponse;
+}
+
+function render(mocks: MockLink.MockedResponse[], at = "/app/timeline-settings?id=t-1") {
+  return renderWithMocks(<TimelineSettingsScreen />, { path: "/app/timeline-settings", at, mocks });
+}
+
+describe("Timeline Settings (spec §2, §5, §6, §8)", () => {
+  it("goes to the list without an id", async () => {
+    const { router } = render([], "/app/timeline-settings");
+    await waitFor(() => expect(locationOf(router)).toBe("/app/timelines"));
+  });
+
+  it.each([
+    ["someone who is not one of its two people", { ...aTimeline(), isParticipant: false }],
+    ["a missing timeline", null],
+  ])("sends %s to the list", async (_label, timeline) => {
+    const { router } = render([settingsMock(timeline)]);
+    await waitFor(() => expect(locationOf(router)).toBe("/app/timelines"));
+  });
+
+  it("edits the title and privacy and saves them", async () => {
+    const user = userEvent.setup();
+    const { router } = render([settingsMock(), updateMock({ id: "t-1", title: "Lisbon, always", privacy: "PUBLIC" })]);
+    expect(await screen.findByRole("heading", { level: 1, name: "Timeline Settings" })).toBeInTheDocument();
+    const title = screen.getByRole("textbox", { name: /Title/ });
+    expect(title).toHaveValue("Summer in Lisbon");
+    expect(screen.getByRole("radio", { name: /Private/ })).toBeChecked();
+    expect(screen.getByText(/Only you and Bo Jensen will see/)).toBeInTheDocument();
+    await user.clear(title);
+    expect(screen.getByRole("button", { name: "Save Changes" })).toBeDisabled();
+    await user.type(title, "Lisbon, always");
+    await user.click(screen.getByRole("radio", { name: /Public/ }));
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+    expect(screen.getByRole("button", { name: "Saving..." })).toBeDisabled();
+    await waitFor(() => expect(locationOf(router)).toBe("/app/view-timeline?id=t-1"));
+  });
+
+  it("keeps Save disabled over 100 characters, with the warning", async () => {
+    const user = userEvent.setup();
+    render([settingsMock()]);
+    const title = await screen.findByRole("textbox", { name: /Title/ });
+    await user.click(title);
+    await user.paste("x".repeat(90));
+    expect(screen.getByRole("status")).toHaveTextContent("⚠️ Character limit exceeded (106/100)");
+    expect(screen.getByRole("button", { name: "Save Changes" })).toBeDisabled();
+  });
+
+  it("shows the spec's message when saving fails", async () => {
+    const user = userEvent.setup();
+    render([settingsMock(), updateMock({ id: "t-1", title: "Summer in Lisbon", privacy: "PRIVATE" }, new Error("x"))]);
+    await user.click(await screen.findByRole("button", { name: "Save Changes" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Failed to save changes. Please try again.");
+  });
+
+  it("deletes the timeline from the Danger Zone after confirmation and goes to the list", async () => {
+    const user = userEvent.setup();
+    const { router, cache } = render([settingsMock(), deleteMock()]);
+    cache.writeQuery({
+      query: TimelinesDocument,
+      data: { timelines: [aTimeline(), aTimeline({ id: "t-2", title: "Other" })] },
+    });
+    const zone = await screen.findByRole("region", { name: "Danger Zone" });
+    await user.click(within(zone).getByRole("button", { name: "Delete Timeline" }));
+    const dialog = screen.getByRole("alertdialog", { name: "Delete this timeline?" });
+    expect(dialog).toHaveTextContent(/All of its memories will be deleted too/);
+    await user.click(within(dialog).getByRole("button", { name: "Delete Timeline" }));
+    await waitFor(() => expect(locationOf(router)).toBe("/app/timelines"));
+    expect(cache.readQuery({ query: TimelinesDocument })?.timelines.map((t) => t.id)).toEqual(["t-2"]);
+  });
+
+  it("does nothing when the deletion is cancelled with Escape", async () => {
+    const user = userEvent.setup();
+    const { router } = render([settingsMock()]);
+    await user.click(await screen.findByRole("button", { name: "Delete Timeline" }));
+    expect(screen.getByRole("alertdialog")).toBeInTheDocument();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(locationOf(router)).toBe("/app/timeline-settings?id=t-1");
+  });
+
+  it("shows the spec's message when deleting fails", async () => {
+    const user = userEvent.setup();
+    render([settingsMock(), deleteMock(new Error("x"))]);
+    await user.click(await screen.findByRole("button", { name: "Delete Timeline" }));
+    await user.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Delete Timeline" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Failed to delete timeline. Please try again.");
+  });
+});

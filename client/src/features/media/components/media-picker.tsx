@@ -1,0 +1,124 @@
+import { useId, useRef } from "react";
+import { Button } from "../../../components/ui/button";
+import { ImageIcon } from "../../../components/ui/icons";
+import type { MediaType } from "../../../gql/graphql";
+import type { PickedMedia, UploadStatus } from "../api/use-media-upload";
+import styles from "./media-picker.module.css";
+
+interface CurrentMedia {
+  type: MediaType;
+  url: string;
+  posterUrl?: string | null;
+}
+
+interface MediaPickerProps {
+  /** The file chosen now, if any. */
+  picked: PickedMedia | null;
+  /** The memory's media so far (Edit Memory). */
+  current?: CurrentMedia | null;
+  status: UploadStatus;
+  progress: number;
+  error: string | null;
+  onChoose: (file: File) => void;
+  disabled?: boolean;
+}
+
+/**
+ * Choose a photo or video (spec §2): a preview, the upload's progress bar and its error. With a
+ * current media the button reads "Replace Media".
+ */
+export function MediaPicker({ picked, current, status, progress, error, onChoose, disabled }: MediaPickerProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const statusId = `${id}-status`;
+  const shown = picked ? { type: picked.type, url: picked.previewUrl, posterUrl: null } : (current ?? null);
+  const label = current || picked ? "Replace Media" : "Choose Photo or Video";
+
+  return (
+    <div className={styles.picker}>
+      <span className={styles.label} id={`${id}-label`}>
+        Photo or video{current ? null : <span aria-hidden="true"> *</span>}
+      </span>
+      {shown ? (
+        <div className={styles.preview}>
+          {shown.type === "VIDEO" ? (
+            <video
+              className={styles.media}
+              src={shown.url}
+              poster={shown.posterUrl ?? undefined}
+              controls
+              playsInline
+              muted
+              preload="metadata"
+              aria-label="Preview of the chosen video"
+            />
+          ) : (
+            <img className={styles.media} src={shown.url} alt="Preview of the chosen photo" />
+          )}
+        </div>
+      ) : (
+        <button
+          type="button"
+          className={styles.drop}
+          onClick={() => inputRef.current?.click()}
+          disabled={disabled}
+          aria-describedby={`${id}-label`}
+        >
+          <ImageIcon size={36} />
+          <span className={styles.dropTitle}>Choose Photo or Video</span>
+          <span className={styles.dropHint}>A photo or a short video from your phone</span>
+        </button>
+      )}
+
+      <input
+        ref={inputRef}
+        id={`${id}-input`}
+        className="visually-hidden"
+        type="file"
+        accept="image/*,video/*"
+        tabIndex={-1}
+        aria-labelledby={`${id}-label`}
+        disabled={disabled}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) onChoose(file);
+          event.target.value = "";
+        }}
+      />
+
+      {shown ? (
+        <Button variant="secondary" block onClick={() => inputRef.current?.click()} disabled={disabled}>
+          {label}
+        </Button>
+      ) : null}
+
+      {picked && status !== "idle" ? (
+        <div className={styles.progressRow}>
+          <div
+            className={styles.track}
+            role="progressbar"
+            aria-label="Upload progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress}
+            aria-describedby={statusId}
+          >
+            <div
+              className={status === "failed" ? `${styles.bar} ${styles.failed}` : styles.bar}
+              style={{ width: `${status === "failed" ? 100 : progress}%` }}
+            />
+          </div>
+          <span id={statusId} className={styles.status} aria-live="polite">
+            {status === "uploading" ? `Uploading… ${progress}%` : status === "uploaded" ? "Uploaded" : "Upload failed"}
+          </span>
+        </div>
+      ) : null}
+
+      {error ? (
+        <p role="alert" className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

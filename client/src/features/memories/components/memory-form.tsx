@@ -1,0 +1,191 @@
+import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Button } from "../../../components/ui/button";
+import { TextField } from "../../../components/ui/text-field";
+import type { MediaType } from "../../../gql/graphql";
+import { useMediaUpload, type UploadedMedia } from "../../media/api/use-media-upload";
+import { MediaPicker } from "../../media/components/media-picker";
+import { prefillDateFor } from "../../media/lib/capture-date";
+import formStyles from "../../timelines/components/form.module.css";
+import { INVALID_DATE_MESSAGE, memoryDateError, todayDateInputValue } from "../lib/memory-date";
+import { CAPTION_MAX, LOCATION_MAX, MEANING_MAX } from "../lib/messages";
+import styles from "./memory-form.module.css";
+
+export interface MemoryFormValues {
+  caption: string;
+  location: string;
+  /** "YYYY-MM-DD" or "" */
+  memoryDate: string;
+  meaning: string;
+}
+
+interface MemoryFormProps {
+  initial?: Partial<MemoryFormValues>;
+  /** The memory's media so far (Edit Memory); without it a file is required (spec §5). */
+  currentMedia?: { type: MediaType; url: string; posterUrl?: string | null } | null;
+  submitLabel: string;
+  busyLabel: string;
+  /** Saves; `media` is the newly uploaded file, if one was chosen. Rejections are the caller's to show. */
+  onSubmit: (values: MemoryFormValues, media: UploadedMedia | null) => Promise<void>;
+  /** A message above the submit button (e.g. the save failure). */
+  error?: string | null;
+  /** Extra controls after the submit button (Edit Memory's delete). */
+  footer?: ReactNode;
+  /** Another action is running (e.g. a delete): everything is disabled. */
+  locked?: boolean;
+}
+
+/**
+ * The fields of Add Memory and Edit Memory (spec §2, §5): the photo or video with its preview and
+ * upload progress, the date (prefilled from the photo when empty; at most today), caption,
+ * location and "Why this moment matters", each with its counter.
+ */
+export function MemoryForm({
+  initial,
+  currentMedia = null,
+  submitLabel,
+  busyLabel,
+  onSubmit,
+  error,
+  footer,
+  locked = false,
+}: MemoryFormProps) {
+  const dateId = useId();
+  const [caption, setCaption] = useState(initial?.caption ?? "");
+  const [location, setLocation] = useState(initial?.location ?? "");
+  const [memoryDate, setMemoryDate] = useState(initial?.memoryDate ?? "");
+  const [meaning, setMeaning] = useState(initial?.meaning ?? "");
+  const [dateAlert, setDateAlert] = useState<string | null>(null);
+  const [phase, setPhase] = useState<"idle" | "uploading" | "saving">("idle");
+  const dateInput = useRef<HTMLInputElement>(null);
+  const media = useMediaUpload();
+
+  const today = todayDateInputValue();
+  const overLimit = caption.length > CAPTION_MAX || location.length > LOCATION_MAX || meaning.length > MEANING_MAX;
+  const hasMedia = media.picked !== null || currentMedia !== null;
+  const uploadFailed = media.status === "failed";
+  const busy = phase !== "idle";
+  const canSubmit = hasMedia && !overLimit && !uploadFailed && !busy && !locked;
+
+  function chooseFile(file: File) {
+    media.choose(file);
+    // Spec §4: an empty date is prefilled from the photo's capture time, else the file's date.
+    if (!memoryDate) {
+      void prefillDateFor(file).then((value) => setMemoryDate((current) => current || value));
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!canSubmit) return;
+    const badInput = dateInput.current?.validity.badInput ?? false;
+    const problem = badInput ? INVALID_DATE_MESSAGE : memoryDateError(memoryDate);
+    setDateAlert(problem);
+    if (problem) {
+      dateInput.current?.focus();
+      return;
+    }
+    let uploaded: UploadedMedia | null = null;
+    try {
+      const pending = media.whenUploaded();
+      if (pending) {
+        setPhase("uploading");
+        uploaded = await pending;
+      }
+    } catch {
+      // The picker shows the upload's failure.
+      setPhase("idle");
+      return;
+    }
+    setPhase("saving");
+    try {
+      await onSubmit({ caption, location, memoryDate, meaning }, uploaded);
+    } finally {
+      setPhase("idle");
+    }
+  }
+
+  return (
+    <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <MediaPicker
+        picked={media.picked}
+        current={currentMedia}
+        status={media.status}
+        progress={media.progress}
+        error={media.error}
+        onChoose={chooseFile}
+        disabled={busy || locked}
+      />
+
+      <div className={styles.dateField}>
+        <label htmlFor={dateId} className={styles.label}>
+          Date
+        </label>
+        <input
+          ref={dateInput}
+          id={dateId}
+          className={styles.dateInput}
+          type="date"
+          max={today}
+          value={memoryDate}
+          aria-invalid={dateAlert ? true : undefined}
+          aria-describedby={dateAlert ? `${dateId}-alert` : undefined}
+          onChange={(event) => {
+            setMemoryDate(event.target.value);
+            setDateAlert(null);
+          }}
+        />
+        {dateAlert ? (
+          <p id={`${dateId}-alert`} role="alert" className={formStyles.alert}>
+            {dateAlert}
+          </p>
+        ) : null}
+      </div>
+
+      <TextField
+        label="Caption"
+        value={caption}
+        onChange={setCaption}
+        max={CAPTION_MAX}
+        multiline
+        rows={2}
+        placeholder="What was happening?"
+      />
+      <TextField
+        label="Location"
+        value={location}
+        onChange={setLocation}
+        max={LOCATION_MAX}
+        placeholder="Where was this?"
+        autoComplete="off"
+      />
+      <TextField
+        label="Why this moment matters"
+        value={meaning}
+        onChange={setMeaning}
+        max={MEANING_MAX}
+        multiline
+        rows={4}
+        placeholder="A few words for the two of you"
+      />
+
+      {error ? (
+        <p role="alert" className={formStyles.alert}>
+          {error}
+        </p>
+      ) : null}
+
+      <div className={formStyles.actions}>
+        <Button
+          type="submit"
+          block
+          disabled={!canSubmit}
+          busy={busy}
+          busyLabel={phase === "uploading" ? `Uploading… ${media.progress}%` : busyLabel}
+        >
+          {submitLabel}
+        </Button>
+        {footer}
+      </div>
+    </form>
+  );
+}

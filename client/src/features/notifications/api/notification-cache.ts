@@ -1,0 +1,40 @@
+import type { ApolloCache, Reference } from "@apollo/client";
+import { NotificationsDocument, type NotificationsQuery } from "../../../gql/graphql";
+
+/**
+ * Cache updates after the notification mutations (no refetching): the unread count, the read
+ * flags, and the timelines list after a rejected proposal.
+ */
+
+/** Adds `delta` to the cached unread count (never below 0). */
+export function adjustUnreadCount(cache: ApolloCache, delta: number): void {
+  cache.modify({
+    id: "ROOT_QUERY",
+    fields: {
+      unreadNotificationCount: (value: number) => Math.max(0, value + delta),
+    },
+  });
+}
+
+/**
+ * After "Mark all as read": the server marks everything except proposals still waiting for an
+ * answer (they keep Accept/Reject, spec §4), and answers how many changed.
+ */
+export function markAllReadInCache(cache: ApolloCache, changed: number): void {
+  const data = cache.readQuery<NotificationsQuery>({ query: NotificationsDocument });
+  for (const notification of data?.notifications ?? []) {
+    if (notification.isRead || notification.type === "TIMELINE_PROPOSAL") continue;
+    cache.modify({ id: cache.identify(notification), fields: { isRead: () => true } });
+  }
+  adjustUnreadCount(cache, -changed);
+}
+
+/** A rejected timeline leaves the own timelines list (the server lists only pending and accepted). */
+export function removeTimelineFromLists(cache: ApolloCache, timelineId: string): void {
+  cache.modify({
+    id: "ROOT_QUERY",
+    fields: {
+      timelines: (refs: readonly Reference[], { readField }) => refs.filter((ref) => readField("id", ref) !== timelineId),
+    },
+  });
+}

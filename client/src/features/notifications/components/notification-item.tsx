@@ -1,0 +1,148 @@
+import { useId, useRef, useState } from "react";
+import { Link } from "react-router-dom";
+import { Avatar } from "../../../components/ui/avatar";
+import { Button } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { UpdatesIcon } from "../../../components/ui/icons";
+import type { NotificationItem_NotificationFragment } from "../../../gql/graphql";
+import { REJECT_CONFIRMATION, useAnswerProposal, useMarkNotificationRead } from "../api/use-notification-actions";
+import { formatNotificationTime } from "../lib/format-notification-time";
+import styles from "./notification-item.module.css";
+
+type Answer = "accept" | "reject";
+
+/** An app path stays in the router; anything else is an ordinary link. */
+function isAppPath(url: string): boolean {
+  return url.startsWith("/") && !url.startsWith("//");
+}
+
+/**
+ * One notification (spec §2): message, time, a View link that also marks it read, and Accept /
+ * Reject on an unread timeline proposal (reject asks first; spec §5, §8).
+ */
+export function NotificationItem({ notification }: { notification: NotificationItem_NotificationFragment }) {
+  const messageId = useId();
+  const articleRef = useRef<HTMLElement>(null);
+  const markRead = useMarkNotificationRead();
+  const answerProposal = useAnswerProposal();
+  const [busy, setBusy] = useState<Answer | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [confirmingReject, setConfirmingReject] = useState(false);
+
+  const unread = !notification.isRead;
+  const canAnswer = unread && notification.type === "TIMELINE_PROPOSAL";
+  const person = notification.relatedUser;
+
+  async function answer(choice: Answer) {
+    setBusy(choice);
+    setFailure(null);
+    const message = await answerProposal(notification, choice);
+    setBusy(null);
+    if (message) {
+      setFailure(message);
+    } else {
+      // The buttons are gone; keep focus on this notification rather than losing it.
+      articleRef.current?.focus();
+    }
+  }
+
+  const view = notification.actionUrl ? (
+    isAppPath(notification.actionUrl) ? (
+      <Link
+        to={notification.actionUrl}
+        className={styles.view}
+        aria-describedby={messageId}
+        onClick={() => void markRead(notification)}
+      >
+        View
+      </Link>
+    ) : (
+      <a
+        href={notification.actionUrl}
+        className={styles.view}
+        aria-describedby={messageId}
+        onClick={() => void markRead(notification)}
+      >
+        View
+      </a>
+    )
+  ) : null;
+
+  return (
+    <li>
+      <article
+        ref={articleRef}
+        tabIndex={-1}
+        className={unread ? `${styles.item} ${styles.unread}` : styles.item}
+        aria-labelledby={messageId}
+        data-testid="notification"
+      >
+        <div className={styles.icon}>
+          {person ? (
+            <Avatar name={person.displayName || person.username} src={person.profilePhotoUrl} size={40} decorative />
+          ) : (
+            <span className={styles.genericIcon} aria-hidden="true">
+              <UpdatesIcon size={20} />
+            </span>
+          )}
+        </div>
+        <div className={styles.body}>
+          <p id={messageId} className={styles.message}>
+            {unread ? <span className="visually-hidden">Unread: </span> : null}
+            {notification.message}
+          </p>
+          <div className={styles.metaRow}>
+            <time className={styles.meta} dateTime={notification.createdAt || undefined}>
+              {formatNotificationTime(notification.createdAt)}
+            </time>
+            {view}
+          </div>
+          {failure ? (
+            <p role="alert" className={styles.failure}>
+              {failure}
+            </p>
+          ) : null}
+          {canAnswer ? (
+            <div className={styles.actions}>
+              <Button
+                className={styles.answer}
+                onClick={() => void answer("accept")}
+                busy={busy === "accept"}
+                busyLabel="Accepting..."
+                disabled={busy !== null}
+                aria-describedby={messageId}
+              >
+                Accept
+              </Button>
+              <Button
+                className={styles.answer}
+                variant="secondary"
+                onClick={() => setConfirmingReject(true)}
+                busy={busy === "reject"}
+                busyLabel="Rejecting..."
+                disabled={busy !== null}
+                aria-describedby={messageId}
+              >
+                Reject
+              </Button>
+            </div>
+          ) : null}
+        </div>
+        {unread ? <span className={styles.dot} aria-hidden="true" /> : null}
+      </article>
+      {confirmingReject ? (
+        <ConfirmDialog
+          title="Reject timeline proposal?"
+          message={REJECT_CONFIRMATION}
+          confirmLabel="Reject"
+          danger
+          onCancel={() => setConfirmingReject(false)}
+          onConfirm={() => {
+            setConfirmingReject(false);
+            void answer("reject");
+          }}
+        />
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,27 @@
+import { useApolloClient } from "@apollo/client/react";
+import { useCallback, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { apiRequest } from "../../../lib/rest-client";
+
+/**
+ * Logout (spec §7, §8): POST /api/auth/logout, then clear the Apollo store and go to /login.
+ * A failed logout also goes to /login.
+ */
+export function useLogout() {
+  const client = useApolloClient();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+
+  const logout = useCallback(async () => {
+    setBusy(true);
+    try {
+      await apiRequest("/auth/logout", { method: "POST" });
+    } catch {
+      // Spec §8: a logout failure goes to /login as well.
+    }
+    await client.clearStore().catch(() => undefined);
+    await navigate("/login", { replace: true });
+  }, [client, navigate]);
+
+  return [logout, busy] as const;
+}

@@ -1,0 +1,66 @@
+import { CombinedGraphQLErrors, ServerError } from "@apollo/client";
+
+/** Spec §5, §9 limits. */
+export const DISPLAY_NAME_MAX = 100;
+export const USERNAME_MAX = 30;
+export const BIO_MAX = 500;
+
+/** Spec §5 and §8 messages. */
+export const USERNAME_HINT = "Your unique username. Lowercase letters and numbers only.";
+export const USERNAME_TAKEN_LIVE = "This username is already taken";
+export const USERNAME_TAKEN_ON_SAVE = "This username is already taken. Please choose a different one.";
+export const SESSION_EXPIRED = "Your session has expired. Please log in again.";
+export const SAVE_FAILED = "Failed to save profile. Please try again.";
+
+export interface ProfileDraft {
+  displayName: string;
+  username: string;
+  bio: string;
+}
+
+export interface ProfileErrors {
+  displayName?: string;
+  username?: string;
+  bio?: string;
+}
+
+/**
+ * Field errors of the form (spec §5). The over-limit counters already say so in the spec's
+ * words, so those errors are marked but not repeated.
+ */
+export function validateProfile(draft: ProfileDraft): ProfileErrors {
+  const errors: ProfileErrors = {};
+  if (!draft.displayName.trim()) errors.displayName = "Display name is required";
+  else if (draft.displayName.length > DISPLAY_NAME_MAX) errors.displayName = "over-limit";
+  if (!draft.username) errors.username = "Username is required";
+  else if (!/^[a-z0-9]+$/.test(draft.username)) errors.username = "Use lowercase letters and numbers only";
+  else if (draft.username.length < 3) errors.username = "Username must be at least 3 characters";
+  else if (draft.username.length > USERNAME_MAX) errors.username = "Username must be at most 30 characters";
+  if (draft.bio.length > BIO_MAX) errors.bio = "over-limit";
+  return errors;
+}
+
+/** The input is lowercased as it is typed (spec §5); spaces are dropped. */
+export function normalizeUsernameInput(value: string): string {
+  return value.toLowerCase().replace(/\s+/g, "");
+}
+
+/** Spec §8: what a failed save shows. */
+export function profileSaveErrorMessage(error: unknown): string {
+  const codes: unknown[] = [];
+  const messages: string[] = [];
+  if (CombinedGraphQLErrors.is(error)) {
+    for (const item of error.errors) {
+      codes.push(item.extensions?.code);
+      messages.push(item.message);
+    }
+  } else if (error instanceof Error) {
+    messages.push(error.message);
+  }
+  if (ServerError.is(error) && error.statusCode === 401) codes.push("UNAUTHENTICATED");
+  if (codes.includes("CONFLICT")) return USERNAME_TAKEN_ON_SAVE;
+  if (codes.includes("UNAUTHENTICATED") || messages.some((message) => message.includes("Authentication required"))) {
+    return SESSION_EXPIRED;
+  }
+  return SAVE_FAILED;
+}

@@ -1,0 +1,53 @@
+import { useId } from "react";
+import { GlobeIcon, LockIcon, UsersIcon } from "../../../components/ui/icons";
+import type { Privacy } from "../../../gql/graphql";
+import { privacyExplanation, privacyOptions } from "../lib/privacy";
+import styles from "./privacy-selector.module.css";
+
+const icons: Record<Privacy, typeof LockIcon> = { PRIVATE: LockIcon, SEMI_PRIVATE: UsersIcon, PUBLIC: GlobeIcon };
+
+interface PrivacySelectorProps {
+  value: Privacy;
+  onChange: (value: Privacy) => void;
+  /** The other person, named in the explanation. */
+  otherName?: string | null;
+  disabled?: boolean;
+}
+
+/** The privacy tiers as radio cards, with an info box saying exactly who will see the timeline. */
+export function PrivacySelector({ value, onChange, otherName, disabled }: PrivacySelectorProps) {
+  const name = useId();
+  const infoId = `${name}-info`;
+  return (
+    <fieldset className={styles.fieldset} disabled={disabled}>
+      <legend className={styles.legend}>Who can see this timeline?</legend>
+      <div className={styles.options}>
+        {privacyOptions.map((option) => {
+          const Icon = icons[option.value];
+          const checked = option.value === value;
+          return (
+            <label key={option.value} className={checked ? `${styles.option} ${styles.checked}` : styles.option}>
+              <input
+                type="radio"
+                className={styles.radio}
+                name={name}
+                value={option.value}
+                checked={checked}
+                onChange={() => onChange(option.value)}
+                aria-describedby={checked ? infoId : undefined}
+              />
+              <Icon size={20} />
+              <span className={styles.text}>
+                <span className={styles.label}>{option.label}</span>
+                <span className={styles.hint}>{option.hint}</span>
+              </span>
+            </label>
+          );
+        })}
+      </div>
+      <p id={infoId} className={styles.info} aria-live="polite">
+        {privacyExplanation(value, otherName)}
+      </p>
+    </fieldset>
+  );
+}

@@ -1,0 +1,121 @@
+import type { CookieOptions, Request, RequestHandler, Response } from "express";
+import type { Env } from "../../config/env.js";
+import { sessionCookieName } from "../../http/session.js";
+import { AppError } from "../../lib/errors.js";
+import { ipKey } from "../../lib/rate-limit.js";
+
+/**
+ * The HTTP side of signing in, shared by the REST routes and the GraphQL resolver: the
+ * same-browser proof cookie, the session port, client address, and the request guards.
+ */
+
+export const PROOF_MAX_AGE_MS = 15 * 60 * 1000;
+
+export function proofCookieName(env: Env): string {
+  return env.isProduction ? "__Host-ks.pending" : "ks.pending";
+}
+
+function proofCookieOptions(env: Env): CookieOptions {
+  return { httpOnly: true, sameSite: "lax", secure: env.isProduction, path: "/" };
+}
+
+export function setProofCookie(res: Response, env: Env, nonce: string): void {
+  res.cookie(proofCookieName(env), nonce, { ...proofCookieOptions(env), maxAge: PROOF_MAX_AGE_MS });
+}
+
+export function clearProofCookie(res: Response, env: Env): void {
+  res.clearCookie(proofCookieName(env), proofCookieOptions(env));
+}
+
+/** A cookie's value from the request header (no cookie-parser in this app). */
+export function readCookie(req: Request, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+export function readProof(req: Request, env: Env): string | undefined {
+  return readCookie(req, proofCookieName(env));
+}
+
+/** The client address for limits: the socket's, or per `trust proxy` (TRUST_PROXY); IPv6 as /64. */
+export function clientIp(req: Request): string {
+  return ipKey(req.ip ?? req.socket.remoteAddress);
+}
+
+/** What the auth service needs of a session, so it decides the order: consume, then sign in. */
+export interface SessionPort {
+  /** A fresh session id (fixation), the user and the sign-in time stored, saved before answering. */
+  signIn(userId: string, at: Date): Promise<void>;
+}
+
+export function sessionPort(req: Request): SessionPort {
+  return {
+    signIn: (userId, at) =>
+      new Promise<void>((resolve, reject) => {
+        req.session.regenerate((err) => {
+          if (err) return reject(err);
+          req.session.userId = userId;
+          req.session.signedInAt = at.getTime();
+          req.session.save((saveErr) => (saveErr ? reject(saveErr) : resolve()));
+        });
+      }).then(() => {
+        req.userId = userId;
+      }),
+  };
+}
+
+/**
+ * Logout (research/auth.md H37–38): the session row is destroyed server-side, the cookie is
+ * cleared with the attributes it was set with, and the browser is told to drop cache and cookies.
+ */
+export async function endSession(req: Request, res: Response, env: Env): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    if (!req.session) return resolve();
+    req.session.destroy((err) => (err ? reject(err) : resolve()));
+  });
+  req.userId = null;
+  res.clearCookie(sessionCookieName(env), { httpOnly: true, sameSite: "lax", secure: env.isProduction, path: "/" });
+  clearProofCookie(res, env);
+  res.setHeader("Clear-Site-Data", '"cache", "cookies"');
+}
+
+/** `Cache-Control: no-store` on every auth answer, errors and 429s included (research/auth.md F33). */
+export const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader("Cache-Control", "no-store");
+  next();
+};
+
+/**
+ * CSRF guard for the REST auth POSTs (research/auth.md A6, G35). Browsers send Sec-Fetch-Site
+ * and/or Origin on every POST; a request naming another site is refused with 403. A request
+ * with neither header is not from a browser page and cannot ride on a victim's cookies. A body,
+ * when present, must be JSON: a form or text/plain POST is refused (415) even from our origin.
+ */
+export function sameOriginJson(env: Env): RequestHandler {
+  const appOrigin = new URL(env.APP_URL).origin;
+  return (req, res, next) => {
+    const site = req.get("sec-fetch-site");
+    const origin = req.get("origin");
+    if (site && site !== "same-origin") return next(crossSite());
+    if (origin) {
+      const own = `${req.protocol}://${req.get("host") ?? ""}`;
+      if (origin !== appOrigin && origin !== own) return next(crossSite());
+    }
+    const hasBody = Number(req.get("content-length") ?? 0) > 0 || req.get("transfer-encoding") !== undefined;
+    if ((hasBody || req.get("content-type")) && !req.is("application/json")) {
+      return void res.status(415).json({ error: "Content-Type must be application/json" });
+    }
+    next();
+  };
+}
+
+const crossSite = () => new AppError("FORBIDDEN", "Cross-site request refused");

@@ -1,0 +1,100 @@
+import express, { type Request, type Router } from "express";
+import type { User } from "../users/user.entity.js";
+import {
+  clearProofCookie,
+  clientIp,
+  endSession,
+  noStore,
+  readProof,
+  sameOriginJson,
+  sessionPort,
+  setProofCookie,
+} from "./auth.http.js";
+import type { AuthCaller, AuthService, VerifyOutcome } from "./auth.service.js";
+
+/** The session user in the REST façade's shape (spec §3 User; DESIGN §8 snake_case, _id and id). */
+export function sessionUserJson(user: User) {
+  return {
+    _id: user.id,
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    display_name: user.displayName,
+    full_name: user.fullName,
+    bio: user.bio,
+    profile_photo: null as string | null,
+  };
+}
+
+function outcomeJson(out: VerifyOutcome) {
+  if (out.state === "confirm") return { state: out.state, maskedEmail: out.maskedEmail, signedInAs: out.signedInAs };
+  return {
+    state: out.state,
+    success: true,
+    message: out.alreadySignedIn ? "You're already signed in." : "Email verified successfully",
+    alreadySignedIn: out.alreadySignedIn,
+    redirectTo: out.redirectTo,
+    user: sessionUserJson(out.user),
+  };
+}
+
+/**
+ * REST façade of sign-in (spec §7 Auth; DESIGN §4). Thin: every rule is in AuthService. Every
+ * answer is `Cache-Control: no-store`; every POST passes the same-origin + JSON guard.
+ */
+export function authRoutes(auth: AuthService): Router {
+  const env = auth.env;
+  const router = express.Router();
+  const guard = sameOriginJson(env);
+  const caller = (req: Request): AuthCaller => ({
+    ip: clientIp(req),
+    userId: req.userId,
+    proof: readProof(req, env),
+    session: sessionPort(req),
+  });
+  const body = (req: Request): Record<string, unknown> => (req.body && typeof req.body === "object" ? req.body : {});
+
+  router.use("/auth", noStore);
+
+  router.post("/auth/email", guard, async (req, res) => {
+    const { message, proof } = await auth.requestLink(body(req).email, { ip: clientIp(req) });
+    setProofCookie(res, env, proof);
+    res.json({ success: true, message });
+  });
+
+  // The documented path: answers the link's state, never signs in (research/auth.md D18).
+  router.get("/auth/verify", async (req, res) => {
+    res.json(outcomeJson(await auth.inspectLink(req.query.token, caller(req))));
+  });
+
+  router.post("/auth/verify", guard, async (req, res) => {
+    const out = await auth.verifyLink(body(req).token, caller(req));
+    if (out.state === "signed_in") clearProofCookie(res, env);
+    res.json(outcomeJson(out));
+  });
+
+  router.post("/auth/verify/confirm", guard, async (req, res) => {
+    const out = await auth.confirmLink(body(req).token, caller(req));
+    clearProofCookie(res, env);
+    res.json(outcomeJson(out));
+  });
+
+  router.post("/auth/code", guard, async (req, res) => {
+    const out = await auth.signInWithCode(body(req).email, body(req).code, caller(req));
+    clearProofCookie(res, env);
+    res.json(outcomeJson(out));
+  });
+
+  router.get("/auth/check-session", async (req, res) => {
+    const user = await auth.currentUser(req.userId);
+    res.json({ isAuthenticated: Boolean(user), user: user ? sessionUserJson(user) : null });
+  });
+
+  router.post("/auth/logout", guard, async (req, res) => {
+    auth.signedOut({ ip: clientIp(req), userId: req.userId });
+    await endSession(req, res, env);
+    res.json({ success: true, message: "Logged out" });
+  });
+
+  return router;
+}

@@ -1,0 +1,407 @@
+import crypto from "node:crypto";
+import { IsNull, type DataSource } from "typeorm";
+import type { Env } from "../../config/env.js";
+import { queryRows } from "../../db/query-rows.js";
+import type { Clock } from "../../lib/clock.js";
+import { AppError, badInput } from "../../lib/errors.js";
+import type { Logger } from "../../lib/logger.js";
+import type { Mailer } from "../../lib/mailer.js";
+import { consumeAll, createRateLimiter, limitKey, waitText, type RateLimiter } from "../../lib/rate-limit.js";
+import { resolveSessionSecret } from "../../lib/session-secret.js";
+import { User } from "../users/user.entity.js";
+import { findOrCreateUser } from "./account.js";
+import { renderSignInEmail } from "./auth.email.js";
+import type { SessionPort } from "./auth.http.js";
+import { claimPendingInvitations } from "./claim-invitations.js";
+import { maskEmail, normalizeEmail } from "./email-address.js";
+import {
+  codeHash,
+  newCode,
+  newLinkToken,
+  newProofNonce,
+  normalizeCode,
+  sameDigest,
+  sha256Hex,
+} from "./sign-in-secrets.js";
+import { SignInToken } from "./sign-in-token.entity.js";
+
+export const LINK_TTL_MINUTES = 15;
+export const MAX_CODE_ATTEMPTS = 5;
+export const SENT_MESSAGE = "Please check your email for the login link!";
+
+export type LinkFailure = "invalid" | "expired" | "used" | "superseded" | "locked";
+
+/** Distinct copy per failure (research/auth.md D23). */
+export const LINK_FAILURES: Record<LinkFailure, string> = {
+  invalid: "This sign-in link is invalid. Please request a new one.",
+  expired: "This sign-in link has expired. Please request a new one.",
+  used: "This sign-in link has already been used. Please request a new one.",
+  superseded: "A newer sign-in link was sent. Please use the link in the latest e-mail.",
+  locked: "This sign-in link was blocked after too many incorrect codes. Please request a new one.",
+};
+
+export const CODE_FAILURES = {
+  none: "There is no active sign-in code for this address. Please request a new login link.",
+  expired: "This code has expired. Please request a new login link.",
+  locked: "Too many incorrect codes. Please request a new login link.",
+  malformed: "Please enter the 6-character code from the e-mail.",
+} as const;
+
+export interface SignedIn {
+  state: "signed_in";
+  user: User;
+  redirectTo: string;
+  /** The link was used already, but by this very browser's account: nothing to do. */
+  alreadySignedIn: boolean;
+}
+
+export interface NeedsConfirm {
+  state: "confirm";
+  /** "j•••@example.com": the account the link signs into (login-CSRF defence, auth.md D21). */
+  maskedEmail: string;
+  /** The address this browser is signed in as now, when that is another account. */
+  signedInAs: string | null;
+}
+
+export type VerifyOutcome = SignedIn | NeedsConfirm;
+
+/** Who is asking, as the edges (REST, GraphQL) see it. */
+export interface AuthCaller {
+  ip: string;
+  userId: string | null;
+  /** The same-browser proof cookie's nonce, if the browser sent one. */
+  proof?: string;
+  session: SessionPort;
+}
+
+export interface AuthServiceDeps {
+  ds: DataSource;
+  env: Env;
+  logger: Logger;
+  clock: Clock;
+  mailer: Mailer;
+}
+
+type TokenRow = Pick<
+  SignInToken,
+  "id" | "email" | "browserProofHash" | "codeAttempts" | "expiresAt" | "consumedAt" | "supersededAt"
+>;
+
+/**
+ * Sign-in by e-mail link or code (DESIGN §4, research/auth.md §5). The link never signs in by
+ * being opened: the browser that asked for it proves so with its proof cookie, any other browser
+ * confirms with a click. Tokens and codes are stored only as hashes, expire after 15 minutes on
+ * the injected clock, are single use (atomic with account creation) and superseded by a newer
+ * request. Every auth event is logged with hashed identifiers only.
+ */
+export class AuthService {
+  private readonly key: string;
+  private readonly limits: Record<
+    "emailCooldown" | "emailHourly" | "emailDaily" | "ipHourly" | "verifyIp" | "codeEmail",
+    RateLimiter
+  >;
+
+  constructor(private readonly deps: AuthServiceDeps) {
+    this.key = crypto.createHmac("sha256", resolveSessionSecret(deps.env)).update("keepsake/auth/v1").digest("hex");
+    const rule = (name: string, points: number, durationSec: number) =>
+      createRateLimiter(deps.ds, { name, points, durationSec });
+    this.limits = {
+      emailCooldown: rule("auth-email-60s", 1, 60),
+      emailHourly: rule("auth-email-1h", 5, 3600),
+      emailDaily: rule("auth-email-1d", 20, 86_400),
+      ipHourly: rule("auth-email-ip-1h", deps.env.AUTH_IP_HOURLY_LIMIT, 3600),
+      verifyIp: rule("auth-verify-ip-1h", deps.env.AUTH_IP_HOURLY_LIMIT, 3600),
+      codeEmail: rule("auth-code-1h", 10, 3600),
+    };
+  }
+
+  get env(): Env {
+    return this.deps.env;
+  }
+
+  /** A hashed reference for logs and limit keys: never the address itself. */
+  ref(email: string): string {
+    return limitKey(this.key, email);
+  }
+
+  /**
+   * POST /api/auth/email. The answer is the same for every valid address (no account lookup
+   * happens here at all); the mail is sent before answering so a failure is visible (503).
+   * Returns the nonce for the same-browser proof cookie.
+   */
+  async requestLink(input: unknown, caller: Pick<AuthCaller, "ip">): Promise<{ message: string; proof: string }> {
+    const email = normalizeEmail(input);
+    if (!email) throw badInput("Please enter a valid email address");
+    const emailKey = this.ref(email);
+    const log = this.deps.logger.child({ emailRef: emailKey.slice(0, 16), ip: caller.ip });
+    try {
+      await consumeAll(
+        [
+          { limiter: this.limits.ipHourly, key: caller.ip },
+          { limiter: this.limits.emailCooldown, key: emailKey },
+          { limiter: this.limits.emailHourly, key: emailKey },
+          { limiter: this.limits.emailDaily, key: emailKey },
+        ],
+        (s) =>
+          s <= 90
+            ? `Please wait ${waitText(s)} before requesting another login link.`
+            : `Too many login links requested. Please try again in ${waitText(s)}.`,
+      );
+    } catch (err) {
+      log.warn({ event: "auth.link_rate_limited" }, "sign-in link refused by a rate limit");
+      throw err;
+    }
+
+    const token = newLinkToken();
+    const code = newCode();
+    const proof = newProofNonce();
+    const now = this.deps.clock.now();
+    const tokenHash = sha256Hex(token);
+    await this.deps.ds.transaction(async (m) => {
+      // one request per address at a time, so "newest supersedes the rest" holds across processes
+      await m.query(`SELECT pg_advisory_xact_lock(hashtext('sign-in:' || $1))`, [email]);
+      await m.query(
+        `UPDATE "sign_in_tokens" SET "superseded_at" = $2 WHERE "email" = $1 AND "consumed_at" IS NULL AND "superseded_at" IS NULL`,
+        [email, now],
+      );
+      await m.getRepository(SignInToken).insert({
+        email,
+        tokenHash,
+        codeHash: codeHash(this.key, code),
+        browserProofHash: sha256Hex(proof),
+        purpose: "login",
+        expiresAt: new Date(now.getTime() + LINK_TTL_MINUTES * 60_000),
+      });
+    });
+    log.info({ event: "auth.link_requested", tokenRef: tokenHash.slice(0, 12) }, "sign-in link requested");
+
+    const mail = renderSignInEmail({ appUrl: this.deps.env.APP_URL, token, code, email, minutes: LINK_TTL_MINUTES });
+    try {
+      await this.deps.mailer.send({
+        to: email,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        devLink: mail.link,
+      });
+    } catch (err) {
+      log.error(
+        { event: "auth.link_send_failed", err: { message: (err as Error)?.message } },
+        "sign-in mail could not be sent",
+      );
+      await this.limits.emailCooldown.reset(emailKey).catch(() => undefined); // let them retry at once
+      throw new AppError(
+        "SERVICE_UNAVAILABLE",
+        "We could not send the e-mail right now. Please try again in a moment.",
+      );
+    }
+    log.info({ event: "auth.link_sent", mailer: this.deps.mailer.mode }, "sign-in mail sent");
+    return { message: SENT_MESSAGE, proof };
+  }
+
+  /** GET /api/auth/verify: reads the link's state and never consumes it (auth.md D18, D20). */
+  async inspectLink(token: unknown, caller: AuthCaller): Promise<VerifyOutcome> {
+    const row = await this.openRow(token, caller);
+    if (!row.open) return this.linkFailed(row.failure, row.row, caller);
+    return this.needsConfirm(row.row, caller);
+  }
+
+  /**
+   * POST /api/auth/verify: signs in at once only when this browser holds the proof cookie of the
+   * request; any other browser (or a mail scanner) gets the "Continue as …" step.
+   */
+  async verifyLink(token: unknown, caller: AuthCaller): Promise<VerifyOutcome> {
+    const row = await this.openRow(token, caller);
+    if (!row.open) return this.linkFailed(row.failure, row.row, caller);
+    if (caller.proof && sameDigest(sha256Hex(caller.proof), row.row.browserProofHash)) {
+      return this.consume("token_hash", row.tokenHash, caller, "link-same-browser");
+    }
+    return this.needsConfirm(row.row, caller);
+  }
+
+  /** POST /api/auth/verify/confirm: the person pressed "Continue as …" (any browser). */
+  async confirmLink(token: unknown, caller: AuthCaller): Promise<SignedIn> {
+    const tokenHash = this.tokenHashOf(token);
+    await this.limitVerify(caller);
+    if (!tokenHash) throw this.linkError("invalid");
+    return this.consume("token_hash", tokenHash, caller, "link-confirmed");
+  }
+
+  /** POST /api/auth/code: the 6-character code from the same e-mail; 5 tries per request. */
+  async signInWithCode(emailInput: unknown, codeInput: unknown, caller: AuthCaller): Promise<SignedIn> {
+    const email = normalizeEmail(emailInput);
+    if (!email) throw badInput("Please enter a valid email address");
+    const emailKey = this.ref(email);
+    await consumeAll(
+      [
+        { limiter: this.limits.verifyIp, key: caller.ip },
+        { limiter: this.limits.codeEmail, key: emailKey },
+      ],
+      (s) => `Too many sign-in attempts. Please try again in ${waitText(s)}.`,
+    );
+    const code = normalizeCode(codeInput);
+    if (!code) throw badInput(CODE_FAILURES.malformed, { reason: "malformed" });
+    const now = this.deps.clock.now();
+    const log = this.deps.logger.child({ emailRef: emailKey.slice(0, 16), ip: caller.ip });
+
+    // count the attempt atomically before comparing: concurrent guesses all count (auth.md B1)
+    const [attempt] = await queryRows<{ id: string; code_hash: string; code_attempts: number }>(
+      this.deps.ds.manager,
+      `UPDATE "sign_in_tokens" SET "code_attempts" = "code_attempts" + 1
+        WHERE "id" = (SELECT "id" FROM "sign_in_tokens"
+                       WHERE "email" = $1 AND "consumed_at" IS NULL AND "superseded_at" IS NULL AND "purpose" = 'login'
+                       ORDER BY "created_at" DESC LIMIT 1)
+          AND "consumed_at" IS NULL AND "superseded_at" IS NULL AND "code_attempts" < $3 AND "expires_at" > $2
+        RETURNING "id", "code_hash", "code_attempts"`,
+      [email, now, MAX_CODE_ATTEMPTS],
+    );
+    if (!attempt) {
+      const open = await this.deps.ds.getRepository(SignInToken).findOne({
+        where: { email, consumedAt: IsNull(), supersededAt: IsNull(), purpose: "login" },
+        order: { createdAt: "DESC" },
+      });
+      const reason = !open
+        ? "none"
+        : open.codeAttempts >= MAX_CODE_ATTEMPTS
+          ? "locked"
+          : open.expiresAt.getTime() <= now.getTime()
+            ? "expired"
+            : "none";
+      log.info({ event: "auth.code_failed", reason }, "sign-in code refused");
+      throw badInput(CODE_FAILURES[reason], { reason });
+    }
+    if (!sameDigest(codeHash(this.key, code), attempt.code_hash.trim())) {
+      const attemptsLeft = MAX_CODE_ATTEMPTS - attempt.code_attempts;
+      log.info({ event: "auth.code_failed", reason: "wrong_code", attemptsLeft }, "wrong sign-in code");
+      throw badInput(
+        attemptsLeft > 0
+          ? `Incorrect code. ${attemptsLeft} ${attemptsLeft === 1 ? "attempt" : "attempts"} left.`
+          : CODE_FAILURES.locked,
+        { reason: attemptsLeft > 0 ? "wrong_code" : "locked", attemptsLeft },
+      );
+    }
+    return this.consume("id", attempt.id, caller, "code");
+  }
+
+  currentUser(userId: string | null): Promise<User | null> {
+    return userId ? this.deps.ds.getRepository(User).findOneBy({ id: userId }) : Promise.resolve(null);
+  }
+
+  /** Logged only: the edges destroy the session (auth.md H37). */
+  signedOut(caller: Pick<AuthCaller, "ip" | "userId">): void {
+    this.deps.logger.info({ event: "auth.logout", userId: caller.userId, ip: caller.ip }, "signed out");
+  }
+
+  // ---- internals ---------------------------------------------------------------------------
+
+  private tokenHashOf(token: unknown): string | null {
+    return typeof token === "string" && /^[A-Za-z0-9_-]{22,128}$/.test(token) ? sha256Hex(token) : null;
+  }
+
+  private async limitVerify(caller: Pick<AuthCaller, "ip">): Promise<void> {
+    try {
+      await consumeAll(
+        [{ limiter: this.limits.verifyIp, key: caller.ip }],
+        (s) => `Too many sign-in attempts. Please try again in ${waitText(s)}.`,
+      );
+    } catch (err) {
+      this.deps.logger.warn(
+        { event: "auth.verify_rate_limited", ip: caller.ip },
+        "verification refused by a rate limit",
+      );
+      throw err;
+    }
+  }
+
+  private failureOf(row: TokenRow, now: Date): LinkFailure | null {
+    if (row.consumedAt) return "used";
+    if (row.supersededAt) return "superseded";
+    if (row.codeAttempts >= MAX_CODE_ATTEMPTS) return "locked";
+    if (row.expiresAt.getTime() <= now.getTime()) return "expired";
+    return null;
+  }
+
+  private async openRow(
+    token: unknown,
+    caller: AuthCaller,
+  ): Promise<
+    { open: true; row: TokenRow; tokenHash: string } | { open: false; failure: LinkFailure; row: TokenRow | null }
+  > {
+    const tokenHash = this.tokenHashOf(token);
+    await this.limitVerify(caller);
+    const row = tokenHash ? await this.deps.ds.getRepository(SignInToken).findOneBy({ tokenHash }) : null;
+    if (!tokenHash || !row) return { open: false, failure: "invalid", row: null };
+    const failure = this.failureOf(row, this.deps.clock.now());
+    return failure ? { open: false, failure, row } : { open: true, row, tokenHash };
+  }
+
+  private linkError(failure: LinkFailure): AppError {
+    return badInput(LINK_FAILURES[failure], { reason: failure });
+  }
+
+  /** A used link opened again by the browser it already signed in: "already signed in" (D23). */
+  private async linkFailed(failure: LinkFailure, row: TokenRow | null, caller: AuthCaller): Promise<SignedIn> {
+    if (failure === "used" && row && caller.userId) {
+      const current = await this.currentUser(caller.userId);
+      if (current && current.email === row.email) {
+        return { state: "signed_in", user: current, redirectTo: this.deps.env.AFTER_LOGIN_PATH, alreadySignedIn: true };
+      }
+    }
+    this.deps.logger.info({ event: "auth.link_failed", reason: failure, ip: caller.ip }, "sign-in link refused");
+    throw this.linkError(failure);
+  }
+
+  private async needsConfirm(row: TokenRow, caller: AuthCaller): Promise<NeedsConfirm> {
+    const current = await this.currentUser(caller.userId);
+    return {
+      state: "confirm",
+      maskedEmail: maskEmail(row.email),
+      signedInAs: current && current.email !== row.email ? current.email : null,
+    };
+  }
+
+  /**
+   * The single use: one UPDATE … WHERE still open … RETURNING decides the winner among any number
+   * of concurrent attempts; the account is found or created and pending invitations claimed in
+   * the same transaction; then the session is regenerated for the user.
+   */
+  private async consume(by: "token_hash" | "id", value: string, caller: AuthCaller, via: string): Promise<SignedIn> {
+    const now = this.deps.clock.now();
+    // the code path has already counted its (successful) attempt, so it may sit at the maximum
+    const attemptsCap = by === "id" ? MAX_CODE_ATTEMPTS + 1 : MAX_CODE_ATTEMPTS;
+    const won = await this.deps.ds.transaction(async (m) => {
+      const [row] = await queryRows<{ id: string; email: string }>(
+        m,
+        `UPDATE "sign_in_tokens" SET "consumed_at" = $2
+          WHERE "${by}" = $1 AND "consumed_at" IS NULL AND "superseded_at" IS NULL
+            AND "expires_at" > $2 AND "code_attempts" < $3 AND "purpose" = 'login'
+          RETURNING "id", "email"`,
+        [value, now, attemptsCap],
+      );
+      if (!row) return null;
+      const { user, created } = await findOrCreateUser(m, row.email);
+      const claimed = await claimPendingInvitations(m, user);
+      return { user, created, claimed, tokenId: row.id };
+    });
+    if (!won) {
+      const row = await this.deps.ds
+        .getRepository(SignInToken)
+        .findOneBy(by === "id" ? { id: value } : { tokenHash: value });
+      return this.linkFailed((row && this.failureOf(row, now)) || "invalid", row, caller);
+    }
+    await caller.session.signIn(won.user.id, now);
+    this.deps.logger.info(
+      {
+        event: "auth.signed_in",
+        via,
+        userId: won.user.id,
+        accountCreated: won.created,
+        invitationsClaimed: won.claimed.length,
+        emailRef: this.ref(won.user.email).slice(0, 16),
+        ip: caller.ip,
+      },
+      "signed in",
+    );
+    return { state: "signed_in", user: won.user, redirectTo: this.deps.env.AFTER_LOGIN_PATH, alreadySignedIn: false };
+  }
+}

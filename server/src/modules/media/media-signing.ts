@@ -1,0 +1,64 @@
+import crypto from "node:crypto";
+
+/** Variants that /media serves. The original is never served (kept for export only). */
+export const SERVED_VARIANTS = ["display", "thumb", "poster", "video"] as const;
+export type MediaVariantName = (typeof SERVED_VARIANTS)[number];
+
+export function isServedVariant(v: string): v is MediaVariantName {
+  return (SERVED_VARIANTS as readonly string[]).includes(v);
+}
+
+/** URLs live at least `ttlSeconds`, and their expiry is rounded up to a bucket so the same URL
+ * is handed out for a while (browsers and the service worker can cache it). */
+export interface UrlSignerOptions {
+  ttlSeconds?: number;
+  bucketSeconds?: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Short-lived signed /media URLs (DESIGN §6): HMAC-SHA256 over "id|variant|exp" with a key derived
+ * from the session secret (domain-separated, so a media signature is never a valid anything else).
+ * A signature only proves that the server handed the URL out recently; the route still re-checks
+ * the viewer's access on every request.
+ */
+export class UrlSigner {
+  private readonly key: Buffer;
+  readonly ttlSeconds: number;
+  readonly bucketSeconds: number;
+
+  constructor(sessionSecret: string, opts: UrlSignerOptions = {}) {
+    this.key = crypto.createHmac("sha256", sessionSecret).update("keepsake/media-url/v1").digest();
+    this.ttlSeconds = opts.ttlSeconds ?? 3600;
+    this.bucketSeconds = opts.bucketSeconds ?? 900;
+  }
+
+  private mac(id: string, variant: string, exp: number): Buffer {
+    return crypto.createHmac("sha256", this.key).update(`${id}|${variant}|${exp}`).digest();
+  }
+
+  /** Expiry (unix seconds) of a URL made at `now`. */
+  expiryAt(now: Date): number {
+    const min = Math.floor(now.getTime() / 1000) + this.ttlSeconds;
+    return Math.ceil(min / this.bucketSeconds) * this.bucketSeconds;
+  }
+
+  sign(id: string, variant: MediaVariantName, now: Date): string {
+    const exp = this.expiryAt(now);
+    const sig = this.mac(id, variant, exp).toString("base64url");
+    return `/media/${id}/${variant}?exp=${exp}&sig=${sig}`;
+  }
+
+  /** True when the signature matches (constant-time) and the URL has not expired. */
+  verify(input: { id: string; variant: string; exp: unknown; sig: unknown }, now: Date): boolean {
+    const { id, variant, exp, sig } = input;
+    if (!UUID.test(id) || !isServedVariant(variant)) return false;
+    if (typeof exp !== "string" || !/^[1-9]\d{0,11}$/.test(exp)) return false;
+    if (typeof sig !== "string" || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return false;
+    const expected = this.mac(id, variant, Number(exp));
+    const given = Buffer.from(sig, "base64url");
+    if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return false;
+    return Number(exp) > Math.floor(now.getTime() / 1000);
+  }
+}

@@ -1,0 +1,177 @@
+import { pipeline } from "node:stream/promises";
+import busboy from "busboy";
+import express, { type Request, type Response, type Router } from "express";
+import { requireAuth } from "../../http/require-auth.js";
+import { badInput } from "../../lib/errors.js";
+import type { Services } from "../../services.js";
+import type { MediaFile } from "./media-file.entity.js";
+
+function notFound(res: Response): void {
+  res.status(404).setHeader("Cache-Control", "no-store").type("text/plain").send("Not found");
+}
+
+/**
+ * GET /media/<id>/<variant>?exp=&sig= — the only way media bytes leave the server. Verifies the
+ * signature and expiry, then re-checks the viewer's access on every request (DESIGN §5–6). Every
+ * failure is the same 404 (no existence oracle). Images and video support HTTP Range.
+ */
+export function mediaRouter(services: Services): Router {
+  const router = express.Router();
+
+  router.get("/:id/:variant", async (req, res) => {
+    const { id, variant } = req.params as { id: string; variant: string };
+    const { exp, sig } = req.query;
+    // services.access is read per request (the AccessPolicy, modules/access): the one place that decides.
+    const file = await services.media.openForViewer(req.userId, { id, variant, exp, sig }, services.access);
+    if (!file) return notFound(res);
+
+    const etag = `"${file.size.toString(16)}-${file.mtime.getTime().toString(16)}"`;
+    res.setHeader("Content-Type", file.contentType);
+    res.setHeader("Cache-Control", `private, max-age=${services.media.secondsLeft(Number(exp))}`);
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Content-Disposition", "inline");
+    res.setHeader("ETag", etag);
+    res.setHeader("Accept-Ranges", "bytes");
+
+    if (matchesEtag(req.headers["if-none-match"], etag)) return void res.status(304).end();
+
+    let range: { start: number; end: number } | undefined;
+    const ifRange = req.headers["if-range"];
+    if (req.headers.range && (!ifRange || ifRange === etag)) {
+      const parsed = req.range(file.size, { combine: true });
+      if (parsed === -1) {
+        res.setHeader("Content-Range", `bytes */${file.size}`);
+        return void res.status(416).end();
+      }
+      // A malformed header (-2), another unit, or several ranges: answer with the whole file.
+      if (Array.isArray(parsed) && parsed.type === "bytes" && parsed.length === 1) range = parsed[0];
+    }
+
+    if (range) {
+      res.status(206);
+      res.setHeader("Content-Range", `bytes ${range.start}-${range.end}/${file.size}`);
+      res.setHeader("Content-Length", String(range.end - range.start + 1));
+    } else {
+      res.status(200);
+      res.setHeader("Content-Length", String(file.size));
+    }
+    if (req.method === "HEAD") return void res.end();
+    try {
+      await pipeline(services.media.storage.createReadStream(file.key, range), res);
+    } catch {
+      // The viewer went away mid-transfer, or the file vanished (deleted meanwhile): nothing to answer.
+      if (!res.headersSent) notFound(res);
+      else res.destroy();
+    }
+  });
+
+  router.use((_req, res) => notFound(res));
+  return router;
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header
+    .split(",")
+    .map((t) => t.trim().replace(/^W\//, ""))
+    .some((t) => t === etag || t === "*");
+}
+
+/** The REST upload answer (spec §3 "Upload result"), plus resource_type for the memory's media_type. */
+export function uploadResult(services: Services, media: MediaFile) {
+  return {
+    file_url: services.media.urlsFor(media).url,
+    public_id: media.id,
+    format: media.format,
+    width: media.width,
+    height: media.height,
+    bytes: media.bytes,
+    resource_type: media.type,
+  };
+}
+
+/**
+ * POST /api/upload/file — multipart form with the field `file` (spec §7 Upload). Streams the file
+ * into media storage (never buffered whole); answers the upload result with a signed display URL.
+ */
+export function uploadRouter(services: Services): Router {
+  const router = express.Router();
+
+  router.post("/file", requireAuth, async (req, res) => {
+    if (!req.is("multipart/form-data")) throw badInput('Send the file as multipart/form-data in the field "file".');
+    let media: MediaFile;
+    try {
+      media = await receiveFile(req, (stream, filename) =>
+        services.media.ingest({ stream, filename, ownerId: req.userId! }),
+      );
+    } catch (err) {
+      // Stop reading the rest of a refused upload and close the connection after answering.
+      res.setHeader("Connection", "close");
+      throw err;
+    }
+    res.status(201).json(uploadResult(services, media));
+  });
+
+  return router;
+}
+
+/** Runs `handle` on the multipart field "file"; other parts are skipped. */
+function receiveFile(
+  req: Request,
+  handle: (stream: NodeJS.ReadableStream, filename: string) => Promise<MediaFile>,
+): Promise<MediaFile> {
+  return new Promise<MediaFile>((resolve, reject) => {
+    let bb: busboy.Busboy;
+    try {
+      bb = busboy({
+        headers: req.headers,
+        limits: { files: 1, fields: 20, fieldSize: 10_000, parts: 25, headerPairs: 50 },
+      });
+    } catch {
+      return reject(badInput('Send the file as multipart/form-data in the field "file".'));
+    }
+    let started = false;
+    let settled = false;
+    let file: busboy.FileStream | null = null;
+    /** Stops reading the rest of the body (it is drained and discarded) and rejects once. */
+    const fail = (err: unknown) => {
+      if (settled) return;
+      settled = true;
+      req.unpipe(bb);
+      req.resume();
+      reject(err);
+    };
+    bb.on("file", (name, stream, info) => {
+      if (name !== "file" || started) return void stream.resume();
+      started = true;
+      file = stream;
+      if (req.headers["content-length"] === "5000000") process.stderr.write(`DBG file event\n`);
+      handle(stream, info.filename).then(
+        (media) => {
+          settled = true;
+          resolve(media);
+        },
+        (err: unknown) => fail(err),
+      );
+    });
+    bb.on("error", (err) => {
+      // A malformed or truncated multipart body. The ingest pipeline then fails and removes its temp file.
+      const refused = badInput("The upload could not be read. Please try again.");
+      file?.destroy(refused);
+      fail(refused);
+      void err;
+    });
+    bb.on("close", () => {
+      if (!started) fail(badInput('No file was sent (multipart field "file").'));
+    });
+    // The phone went away mid-upload: end the file stream so the temp file is removed.
+    req.on("close", () => {
+      if (req.headers["content-length"] === "5000000") process.stderr.write(`DBG close complete=${req.complete} file=${!!file} settled=${settled} aborted=${req.readableAborted}\n`);
+      if (req.complete) return;
+      const err = badInput("The upload was interrupted.");
+      file?.destroy(err);
+      fail(err);
+    });
+    req.pipe(bb);
+  });
+}

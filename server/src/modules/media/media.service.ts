@@ -1,0 +1,524 @@
+import crypto from "node:crypto";
+import path from "node:path";
+import { Transform, type TransformCallback } from "node:stream";
+import { fileTypeFromBuffer } from "file-type";
+import type { FileUpload } from "graphql-upload-minimal";
+import { In, IsNull, type DataSource, type EntityManager } from "typeorm";
+import type { Clock } from "../../lib/clock.js";
+import { AppError, badInput, notFound, tooLarge } from "../../lib/errors.js";
+import { ImageError, makeImageVariants, type ProcessedImage } from "../../lib/images.js";
+import type { Logger } from "../../lib/logger.js";
+import { resolveSessionSecret } from "../../lib/session-secret.js";
+import { LocalStorage, shardOf, type Storage, type TempFile } from "../../lib/storage.js";
+import type { ServiceDeps } from "../../services.js";
+import { Memory } from "../memories/memory.entity.js";
+import { User } from "../users/user.entity.js";
+import { MediaFile, type MediaVariants } from "./media-file.entity.js";
+import { MediaType } from "./media.enums.js";
+import { UrlSigner, type MediaVariantName, type UrlSignerOptions } from "./media-signing.js";
+import { scrubMp4Metadata } from "./video-metadata.js";
+
+export type { MediaVariantName } from "./media-signing.js";
+
+const MB = 1024 * 1024;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+export interface MediaLimits {
+  imageBytes: number;
+  videoBytes: number;
+  imagePixels: number;
+}
+
+export const DEFAULT_MEDIA_LIMITS: MediaLimits = { imageBytes: 25 * MB, videoBytes: 200 * MB, imagePixels: 50_000_000 };
+
+export const MESSAGES = {
+  unsupported: "Unsupported file type. Please choose an image or a video.",
+  heic: "HEIC photos are not supported. Please choose a JPEG or PNG (on iPhone: Settings → Camera → Formats → Most Compatible).",
+  tooLarge: "File is too large (max 25 MB for images, 200 MB for videos)",
+  tooManyPixels: "This image has too many pixels (max 50 megapixels).",
+  unreadable: "This image could not be read. Please choose another photo.",
+  posterNotImage: "The poster frame must be an image.",
+  empty: "The file is empty.",
+} as const;
+
+/** The subset of the AccessPolicy (modules/access) that serving media needs. */
+export interface TimelineVisibility {
+  visibleTimelineIds(viewerId: string | null, timelineIds: string[]): Promise<Set<string>>;
+}
+
+export interface MediaServiceOptions {
+  storage?: Storage;
+  limits?: Partial<MediaLimits>;
+  urls?: UrlSignerOptions;
+}
+
+/** Signed URLs of one media row, as the API hands them out. */
+export interface MediaUrls {
+  url: string;
+  thumbUrl: string | null;
+  posterUrl: string | null;
+}
+
+/** A variant ready to stream to a viewer. */
+export interface ServableVariant {
+  media: MediaFile;
+  key: string;
+  contentType: string;
+  size: number;
+  mtime: Date;
+}
+
+interface Detected {
+  type: MediaType;
+  format: string;
+  ext: string;
+}
+
+/** Allowed formats, by file-type's `ext` (decided from content, never from the file name). */
+const IMAGE_FORMATS: Record<string, string> = { jpg: "jpeg", png: "png", webp: "webp", gif: "gif" };
+const VIDEO_FORMATS: Record<string, string> = { mp4: "mp4", m4v: "mp4", mov: "mov", qt: "mov", webm: "webm" };
+const VIDEO_EXT: Record<string, string> = { mp4: "mp4", mov: "mov", webm: "webm" };
+const VIDEO_CONTENT_TYPE: Record<string, string> = { mp4: "video/mp4", mov: "video/quicktime", webm: "video/webm" };
+const HEIF_EXTS = new Set(["heic", "heif", "heics", "heifs"]);
+
+/** file-type needs the first few KB; 4100 bytes is its own default sample size. */
+const SNIFF_BYTES = 4100;
+
+/**
+ * Detects the type from the first bytes of the stream and enforces the size limit of that type
+ * WHILE the bytes flow: an over-size upload is aborted at the first byte past the limit.
+ */
+class UploadGate extends Transform {
+  private head: Buffer[] = [];
+  private headBytes = 0;
+  private total = 0;
+  detected: Detected | null = null;
+
+  constructor(
+    private readonly limits: MediaLimits,
+    private readonly accept: (d: Detected) => AppError | null,
+  ) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback): void {
+    this.total += chunk.length;
+    if (this.detected) return cb(this.overLimit() ?? null, chunk);
+    this.head.push(chunk);
+    this.headBytes += chunk.length;
+    if (this.headBytes < SNIFF_BYTES) return cb();
+    this.detect().then(
+      () => cb(),
+      (err: unknown) => cb(err as Error),
+    );
+  }
+
+  override _flush(cb: TransformCallback): void {
+    if (this.detected) return cb();
+    if (this.headBytes === 0) return cb(badInput(MESSAGES.empty));
+    this.detect().then(
+      () => cb(),
+      (err: unknown) => cb(err as Error),
+    );
+  }
+
+  private async detect(): Promise<void> {
+    const head = Buffer.concat(this.head);
+    this.head = [];
+    const ft = await fileTypeFromBuffer(head);
+    const detected = classify(ft?.ext);
+    if (!detected) throw badInput(ft && HEIF_EXTS.has(ft.ext) ? MESSAGES.heic : MESSAGES.unsupported);
+    const refusal = this.accept(detected);
+    if (refusal) throw refusal;
+    this.detected = detected;
+    const over = this.overLimit();
+    if (over) throw over;
+    this.push(head);
+  }
+
+  private overLimit(): AppError | null {
+    const limit = this.detected?.type === MediaType.VIDEO ? this.limits.videoBytes : this.limits.imageBytes;
+    return this.total > limit ? tooLarge(MESSAGES.tooLarge) : null;
+  }
+}
+
+function classify(ext: string | undefined): Detected | null {
+  if (!ext) return null;
+  if (IMAGE_FORMATS[ext]) return { type: MediaType.IMAGE, format: IMAGE_FORMATS[ext], ext: "" };
+  const video = VIDEO_FORMATS[ext];
+  if (video) return { type: MediaType.VIDEO, format: video, ext: VIDEO_EXT[video] };
+  return null;
+}
+
+/** Errors raised while reading an upload stream (multipart limits, aborted requests) → AppError. */
+function uploadStreamError(err: unknown): unknown {
+  if (err instanceof AppError) return err;
+  const status =
+    (err as { status?: number; statusCode?: number })?.status ?? (err as { statusCode?: number })?.statusCode;
+  if (status === 413 || /exceeds the .* size limit|too large/i.test(String((err as Error)?.message))) {
+    return tooLarge(MESSAGES.tooLarge);
+  }
+  return err;
+}
+
+const keys = {
+  original: (id: string, format: string) => `originals/${shardOf(id)}/${id}.${format === "jpeg" ? "jpg" : format}`,
+  variant: (id: string, name: string, ext: string) =>
+    `variants/${shardOf(id)}/${id}-${name}-${crypto.randomBytes(4).toString("hex")}.${ext}`,
+};
+
+/** Every stored key of a row (the video file is both the original and the served variant). */
+function keysOf(row: Pick<MediaFile, "originalKey" | "variants">): string[] {
+  return [...new Set([row.originalKey, ...Object.values(row.variants ?? {}).filter((k): k is string => !!k)])];
+}
+
+const FILE_ID = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Media (DESIGN §6): ingest, variants, signed URLs, access-checked serving, removal and the
+ * orphan sweeper. The only module that reads or writes media bytes.
+ */
+export class MediaService {
+  readonly storage: Storage;
+  readonly limits: MediaLimits;
+  private readonly signer: UrlSigner;
+  private readonly ds: DataSource;
+  private readonly clock: Clock;
+  private readonly logger: Logger;
+
+  constructor(deps: ServiceDeps, opts: MediaServiceOptions = {}) {
+    this.ds = deps.ds;
+    this.clock = deps.clock;
+    this.logger = deps.logger;
+    this.storage = opts.storage ?? new LocalStorage(path.join(deps.env.DATA_DIR, "media"));
+    this.limits = { ...DEFAULT_MEDIA_LIMITS, ...opts.limits };
+    this.signer = new UrlSigner(resolveSessionSecret(deps.env), opts.urls);
+  }
+
+  private get repo() {
+    return this.ds.getRepository(MediaFile);
+  }
+
+  // ---- uploads ---------------------------------------------------------------------------
+
+  /**
+   * Validates and stores an upload for ownerId; returns the new, unattached row. The type is
+   * decided by content; the size limit of that type is enforced while streaming. Images get WebP
+   * display and thumb variants (oriented, no metadata); the original is kept privately. Videos
+   * are stored as uploaded (MP4/MOV location and other user metadata boxes neutralised).
+   * Throws BAD_USER_INPUT / PAYLOAD_TOO_LARGE; nothing is left on disk after a refusal.
+   * `filename` is informational only: it never decides the type or a storage key.
+   */
+  async ingest(input: { stream: NodeJS.ReadableStream; filename?: string; ownerId: string }): Promise<MediaFile> {
+    const gate = new UploadGate(this.limits, () => null);
+    const temp = await this.receive(input.stream, gate);
+    const detected = gate.detected!;
+    const id = crypto.randomUUID();
+    const written: string[] = [];
+    try {
+      const row = this.repo.create({
+        id,
+        ownerId: input.ownerId,
+        type: detected.type,
+        format: detected.format,
+        bytes: temp.bytes,
+        attached: false,
+      });
+      if (detected.type === MediaType.IMAGE) {
+        const image = await this.processImage(temp.path);
+        row.originalKey = keys.original(id, detected.format);
+        const display = keys.variant(id, "display", "webp");
+        const thumb = keys.variant(id, "thumb", "webp");
+        await this.storage.put(display, image.display.data);
+        written.push(display);
+        await this.storage.put(thumb, image.thumb.data);
+        written.push(thumb);
+        await temp.commit(row.originalKey);
+        written.push(row.originalKey);
+        row.width = image.width;
+        row.height = image.height;
+        row.variants = { display, thumb };
+      } else {
+        if (detected.format !== "webm") await scrubMp4Metadata(temp.path);
+        const video = keys.variant(id, "video", detected.ext);
+        await temp.commit(video);
+        written.push(video);
+        row.originalKey = video;
+        row.width = null;
+        row.height = null;
+        row.variants = { video };
+      }
+      await this.repo.insert(row);
+      return row;
+    } catch (err) {
+      await temp.discard();
+      await this.storage.remove(written);
+      throw err;
+    }
+  }
+
+  /** `ingest` for a GraphQL `Upload` argument (see upload.scalar.ts). */
+  async ingestUpload(file: Promise<FileUpload> | FileUpload, ownerId: string): Promise<MediaFile> {
+    const upload = await Promise.resolve(file).catch((err: unknown) => Promise.reject(uploadStreamError(err)));
+    return this.ingest({ stream: upload.createReadStream(), filename: upload.filename, ownerId });
+  }
+
+  /** `attachPoster` for a GraphQL `Upload` argument. */
+  async attachPosterUpload(
+    mediaId: string,
+    file: Promise<FileUpload> | FileUpload,
+    ownerId: string,
+  ): Promise<MediaFile> {
+    const upload = await Promise.resolve(file).catch((err: unknown) => Promise.reject(uploadStreamError(err)));
+    return this.attachPoster(mediaId, { stream: upload.createReadStream(), ownerId });
+  }
+
+  /** Adds a browser-captured poster frame (an image) to the caller's own video. Replaces any earlier one. */
+  async attachPoster(mediaId: string, input: { stream: NodeJS.ReadableStream; ownerId: string }): Promise<MediaFile> {
+    const row = UUID.test(mediaId) ? await this.repo.findOneBy({ id: mediaId }) : null;
+    if (!row || row.ownerId !== input.ownerId || row.type !== MediaType.VIDEO) {
+      input.stream.resume();
+      throw notFound("Media not found");
+    }
+    const gate = new UploadGate(this.limits, (d) =>
+      d.type === MediaType.IMAGE ? null : badInput(MESSAGES.posterNotImage),
+    );
+    const temp = await this.receive(input.stream, gate);
+    const written: string[] = [];
+    try {
+      const image = await this.processImage(temp.path);
+      const poster = keys.variant(row.id, "poster", "webp");
+      const thumb = keys.variant(row.id, "thumb", "webp");
+      await this.storage.put(poster, image.display.data);
+      written.push(poster);
+      await this.storage.put(thumb, image.thumb.data);
+      written.push(thumb);
+      const previous = [row.variants.poster, row.variants.thumb].filter((k): k is string => !!k);
+      const variants: MediaVariants = { ...row.variants, poster, thumb };
+      await this.repo.update({ id: row.id }, { variants });
+      row.variants = variants;
+      if (row.width == null) {
+        // The poster is a frame of the video: its size is the video's (oriented) size.
+        await this.repo.update({ id: row.id, width: IsNull() }, { width: image.width, height: image.height });
+        row.width = image.width;
+        row.height = image.height;
+      }
+      await this.storage.remove(previous);
+      return row;
+    } catch (err) {
+      await this.storage.remove(written);
+      throw err;
+    } finally {
+      await temp.discard();
+    }
+  }
+
+  private async receive(stream: NodeJS.ReadableStream, gate: UploadGate): Promise<TempFile> {
+    try {
+      return await this.storage.writeTemp(stream, gate);
+    } catch (err) {
+      throw uploadStreamError(err);
+    }
+  }
+
+  private async processImage(file: string): Promise<ProcessedImage> {
+    try {
+      return await makeImageVariants(file, { pixelLimit: this.limits.imagePixels });
+    } catch (err) {
+      if (err instanceof ImageError) {
+        throw badInput(err.kind === "pixel-limit" ? MESSAGES.tooManyPixels : MESSAGES.unreadable);
+      }
+      throw err;
+    }
+  }
+
+  // ---- lifecycle -------------------------------------------------------------------------
+
+  /** Marks media as referenced (by a memory or a profile), inside the caller's transaction when given. */
+  async markAttached(ids: string[], manager?: EntityManager): Promise<void> {
+    if (!ids.length) return;
+    await (manager ?? this.ds.manager).getRepository(MediaFile).update({ id: In(ids) }, { attached: true });
+  }
+
+  /**
+   * Deletes rows, then their files (after the delete has succeeded; call it after your own
+   * transaction has committed). A file that fails to go is swept later.
+   */
+  async remove(ids: string[]): Promise<void> {
+    if (!ids.length) return;
+    const rows = deletedRows(
+      await this.ds.query(`DELETE FROM media_files WHERE id = ANY($1::uuid[]) RETURNING id, original_key, variants`, [
+        ids,
+      ]),
+    );
+    await this.removeFiles(keysOfDeleted(rows));
+  }
+
+  private async removeFiles(list: string[]): Promise<void> {
+    try {
+      await this.storage.remove(list);
+    } catch (err) {
+      this.logger.warn({ err }, "media files could not be removed; the sweeper will retry");
+    }
+  }
+
+  findByIds(ids: readonly string[]): Promise<MediaFile[]> {
+    return ids.length ? this.repo.findBy({ id: In([...ids]) }) : Promise.resolve([]);
+  }
+
+  // ---- URLs and serving ------------------------------------------------------------------
+
+  /** Signed, short-lived URL (HMAC of id, variant, expiry) to /media/<id>/<variant>?exp=&sig= */
+  signedUrl(mediaId: string, variant: MediaVariantName): string {
+    return this.signer.sign(mediaId, variant, this.clock.now());
+  }
+
+  /** The URLs the API hands out for a row: the display image or the video, its thumb and poster. */
+  urlsFor(media: Pick<MediaFile, "id" | "type" | "variants">): MediaUrls {
+    if (media.type === MediaType.IMAGE) {
+      return { url: this.signedUrl(media.id, "display"), thumbUrl: this.signedUrl(media.id, "thumb"), posterUrl: null };
+    }
+    return {
+      url: this.signedUrl(media.id, "video"),
+      thumbUrl: media.variants?.thumb ? this.signedUrl(media.id, "thumb") : null,
+      posterUrl: media.variants?.poster ? this.signedUrl(media.id, "poster") : null,
+    };
+  }
+
+  /** Seconds until a signed URL's expiry (for Cache-Control). */
+  secondsLeft(exp: number): number {
+    return Math.max(0, exp - Math.floor(this.clock.now().getTime() / 1000));
+  }
+
+  /**
+   * The variant a viewer asked for through a signed URL, or null (the route answers 404 for every
+   * failure: bad or expired signature, anonymous, missing row or file, or no access).
+   */
+  async openForViewer(
+    viewerId: string | null,
+    request: { id: string; variant: string; exp: unknown; sig: unknown },
+    access: TimelineVisibility,
+  ): Promise<ServableVariant | null> {
+    if (!this.signer.verify(request, this.clock.now())) return null;
+    if (!viewerId) return null;
+    const media = await this.repo.findOneBy({ id: request.id });
+    if (!media) return null;
+    const key = media.variants?.[request.variant as MediaVariantName];
+    if (!key) return null;
+    if (!(await this.canView(viewerId, media, access))) return null;
+    const stat = await this.storage.stat(key);
+    if (!stat) return null;
+    const contentType =
+      request.variant === "video" ? (VIDEO_CONTENT_TYPE[media.format] ?? "application/octet-stream") : "image/webp";
+    return { media, key, contentType, size: stat.size, mtime: stat.mtime };
+  }
+
+  /**
+   * DESIGN §5 for media bytes: media of a memory → the viewer may see one of its timelines
+   * (AccessPolicy); a profile photo → any signed-in person; unattached → its owner only.
+   */
+  async canView(
+    viewerId: string | null,
+    media: Pick<MediaFile, "id" | "ownerId" | "attached">,
+    access: TimelineVisibility,
+  ): Promise<boolean> {
+    if (!viewerId) return false;
+    if (!media.attached) return media.ownerId === viewerId;
+    const memories = await this.ds
+      .getRepository(Memory)
+      .find({ select: { timelineId: true }, where: { mediaId: media.id } });
+    if (memories.length) {
+      const visible = await access.visibleTimelineIds(viewerId, [...new Set(memories.map((m) => m.timelineId))]);
+      if (visible.size > 0) return true;
+    }
+    return this.ds.getRepository(User).exists({ where: { profilePhotoId: media.id } });
+  }
+
+  // ---- orphans ---------------------------------------------------------------------------
+
+  /**
+   * Deletes unattached rows older than `olderThanMs` (never one a memory or profile references)
+   * with their files, then files with no row (or no longer referenced by their row) older than
+   * `fileGraceMs` — a file is written just before its row, so young files are left alone.
+   */
+  async sweepOrphans(olderThanMs = DAY_MS, fileGraceMs = HOUR_MS): Promise<{ rows: number; files: number }> {
+    const now = this.clock.now().getTime();
+    const cutoff = new Date(now - olderThanMs);
+    const stale = deletedRows(
+      await this.ds.query(
+        `DELETE FROM media_files f
+          WHERE f.attached = false AND f.created_at < $1
+            AND NOT EXISTS (SELECT 1 FROM memories m WHERE m.media_id = f.id)
+            AND NOT EXISTS (SELECT 1 FROM users u WHERE u.profile_photo_id = f.id)
+          RETURNING f.id, f.original_key, f.variants`,
+        [cutoff],
+      ),
+    );
+    await this.removeFiles(keysOfDeleted(stale));
+
+    // Files: group by the row id in their name, then look the rows up in batches.
+    const fileCutoff = now - fileGraceMs;
+    let files = 0;
+    let batch: { key: string; id: string | null }[] = [];
+    const flush = async () => {
+      const ids = [...new Set(batch.map((b) => b.id).filter((x): x is string => !!x))];
+      const rows = ids.length
+        ? await this.repo.find({ select: { id: true, originalKey: true, variants: true }, where: { id: In(ids) } })
+        : [];
+      const referenced = new Set(rows.flatMap(keysOf));
+      const doomed = batch.filter((b) => !referenced.has(b.key)).map((b) => b.key);
+      await this.removeFiles(doomed);
+      files += doomed.length;
+      batch = [];
+    };
+    for await (const file of this.storage.list()) {
+      if (file.mtime.getTime() > fileCutoff) continue;
+      batch.push({ key: file.key, id: file.key.startsWith("tmp/") ? null : (FILE_ID.exec(file.key)?.[1] ?? null) });
+      if (batch.length >= 500) await flush();
+    }
+    if (batch.length) await flush();
+    if (stale.length || files) this.logger.info({ rows: stale.length, files }, "media sweeper removed orphans");
+    return { rows: stale.length, files };
+  }
+
+  /** Runs the sweeper shortly after start-up and then every `everyMs`; the timers never hold the process open. */
+  startSweeper(opts: { firstAfterMs?: number; everyMs?: number } = {}): { stop(): Promise<void> } {
+    let running: Promise<unknown> | null = null;
+    let stopped = false;
+    const run = () => {
+      if (running || stopped) return;
+      running = this.sweepOrphans()
+        .catch((err: unknown) => this.logger.error({ err }, "media sweeper failed"))
+        .finally(() => (running = null));
+    };
+    const first = setTimeout(run, opts.firstAfterMs ?? 30_000);
+    const every = setInterval(run, opts.everyMs ?? 6 * HOUR_MS);
+    first.unref();
+    every.unref();
+    return {
+      async stop() {
+        stopped = true;
+        clearTimeout(first);
+        clearInterval(every);
+        await running;
+      },
+    };
+  }
+}
+
+interface DeletedRow {
+  id: string;
+  original_key: string;
+  variants: MediaVariants;
+}
+
+/** TypeORM answers a DELETE … RETURNING with [rows, rowCount]. */
+function deletedRows(raw: unknown): DeletedRow[] {
+  return (Array.isArray(raw) && Array.isArray(raw[0]) ? raw[0] : []) as DeletedRow[];
+}
+
+function keysOfDeleted(rows: DeletedRow[]): string[] {
+  return rows.flatMap((r) => keysOf({ originalKey: r.original_key, variants: r.variants }));
+}

@@ -1,0 +1,379 @@
+import { Brackets, type DataSource, type EntityManager, type SelectQueryBuilder } from "typeorm";
+import type { Clock } from "../../lib/clock.js";
+import { badInput, forbidden, notFound } from "../../lib/errors.js";
+import { optionalText } from "../../lib/validation.js";
+import { isParticipant, isUuid, type Viewer } from "../access/access.service.js";
+import { MediaFile } from "../media/media-file.entity.js";
+import { MediaType } from "../media/media.enums.js";
+import type { NotificationService } from "../notifications/notification.service.js";
+import { Timeline } from "../timelines/timeline.entity.js";
+import { TimelineStatus } from "../timelines/timeline.enums.js";
+import { User } from "../users/user.entity.js";
+import type { MediaPort, UploadArg } from "./media-port.js";
+import { Memory } from "./memory.entity.js";
+
+export const CAPTION_MAX = 500;
+export const LOCATION_MAX = 200;
+export const MEANING_MAX = 1000;
+/** A profile's memories list is capped (no pagination in the contract yet). */
+export const PROFILE_MEMORIES_LIMIT = 500;
+
+/** spec §8 error catalogue. */
+export const DATE_MESSAGES = {
+  invalid: "Please select a valid date",
+  future: "Please select a past or present date for your memory",
+} as const;
+export const MEDIA_REQUIRED = "Please choose a photo or video for this memory";
+export const MEDIA_NOT_FOUND = "The uploaded file was not found. Please upload it again.";
+
+/** Sort orders of `GET /api/memories/filter?sort=` (default newest memory_date first). */
+export type MemorySort = "-memory_date" | "memory_date" | "position" | "-position" | "-created_at" | "created_at";
+export const MEMORY_SORTS: readonly MemorySort[] = [
+  "-memory_date",
+  "memory_date",
+  "position",
+  "-position",
+  "-created_at",
+  "created_at",
+];
+
+export interface MemoryFields {
+  caption?: unknown;
+  location?: unknown;
+  memoryDate?: unknown;
+  meaning?: unknown;
+}
+
+export interface CreateMemoryInput extends MemoryFields {
+  timelineId: string;
+  file?: UploadArg | null;
+  mediaId?: string | null;
+  poster?: UploadArg | null;
+}
+
+export interface UpdateMemoryInput extends MemoryFields {
+  id: string;
+  file?: UploadArg | null;
+  mediaId?: string | null;
+  poster?: UploadArg | null;
+}
+
+/**
+ * Today's date where it is latest on Earth (UTC+14): a memory dated "today" by anyone, anywhere,
+ * is never refused as being in the future; tomorrow everywhere is.
+ */
+export function latestToday(now: Date): string {
+  return new Date(now.getTime() + 14 * 3600_000).toISOString().slice(0, 10);
+}
+
+/** YYYY-MM-DD, a real calendar date, not after today (spec §5). Empty → null. */
+export function parseMemoryDate(value: unknown, now: Date): string | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === null || value === "") return null;
+  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) throw badInput(DATE_MESSAGES.invalid);
+  const [y, m, d] = value.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (y < 1000 || date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) {
+    throw badInput(DATE_MESSAGES.invalid);
+  }
+  if (value > latestToday(now)) throw badInput(DATE_MESSAGES.future);
+  return value;
+}
+
+function parseFields(input: MemoryFields, now: Date) {
+  return {
+    caption: optionalText(input.caption, "Caption", CAPTION_MAX),
+    location: optionalText(input.location, "Location", LOCATION_MAX),
+    meaning: optionalText(input.meaning, "Meaning", MEANING_MAX),
+    memoryDate: parseMemoryDate(input.memoryDate, now),
+  };
+}
+
+type OrderTerm = [column: string, direction: "ASC" | "DESC", nulls?: "NULLS FIRST" | "NULLS LAST"];
+const ORDER: Record<MemorySort, OrderTerm[]> = {
+  "-memory_date": [
+    ["memoryDate", "DESC", "NULLS LAST"],
+    ["createdAt", "DESC"],
+    ["id", "DESC"],
+  ],
+  memory_date: [
+    ["memoryDate", "ASC", "NULLS FIRST"],
+    ["createdAt", "ASC"],
+    ["id", "ASC"],
+  ],
+  position: [
+    ["position", "ASC"],
+    ["createdAt", "ASC"],
+  ],
+  "-position": [
+    ["position", "DESC"],
+    ["createdAt", "DESC"],
+  ],
+  "-created_at": [
+    ["createdAt", "DESC"],
+    ["id", "DESC"],
+  ],
+  created_at: [
+    ["createdAt", "ASC"],
+    ["id", "ASC"],
+  ],
+};
+
+/** Applies a memory sort to a query builder whose memory alias is `alias`. */
+export function orderMemories<Q extends SelectQueryBuilder<Memory>>(
+  qb: Q,
+  sort: MemorySort = "-memory_date",
+  alias = "m",
+): Q {
+  (ORDER[sort] ?? ORDER["-memory_date"]).forEach(([column, direction, nulls], i) => {
+    if (i === 0) qb.orderBy(`${alias}.${column}`, direction, nulls);
+    else qb.addOrderBy(`${alias}.${column}`, direction, nulls);
+  });
+  return qb;
+}
+
+/** Sorts loaded memories like the SQL does (for batched loads). */
+export function compareMemories(a: Memory, b: Memory): number {
+  if (a.memoryDate !== b.memoryDate) {
+    if (a.memoryDate === null) return 1;
+    if (b.memoryDate === null) return -1;
+    return a.memoryDate < b.memoryDate ? 1 : -1;
+  }
+  const t = b.createdAt.getTime() - a.createdAt.getTime();
+  if (t) return t;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+/**
+ * Up to 3 preview media per timeline (spec §4: the new file joins the previews while there are
+ * fewer than 3), i.e. the first three memories with a thumbnail, kept right after every change.
+ */
+const REFRESH_PREVIEWS_SQL = `UPDATE timelines SET preview_media_ids = COALESCE((
+    SELECT array_agg(x.media_id ORDER BY x.created_at, x.position, x.id) FROM (
+      SELECT m.media_id, m.created_at, m.position, m.id FROM memories m JOIN media_files f ON f.id = m.media_id
+       WHERE m.timeline_id = $1 AND (f.type = 'image' OR f.variants ? 'thumb')
+       ORDER BY m.created_at, m.position, m.id LIMIT 3) x), '{}')
+  WHERE id = $1`;
+
+export interface MemoryServiceDeps {
+  ds: DataSource;
+  clock: Clock;
+  media: MediaPort;
+  notifications: NotificationService;
+}
+
+/** Memories (spec §3–§6): created and changed by the timeline's two participants only. */
+export class MemoryService {
+  private readonly ds: DataSource;
+
+  constructor(private readonly deps: MemoryServiceDeps) {
+    this.ds = deps.ds;
+  }
+
+  private get repo() {
+    return this.ds.getRepository(Memory);
+  }
+
+  // ---- reads ---------------------------------------------------------------------------------
+
+  /** A memory when the viewer may see its timeline; else null. */
+  async findVisible(viewer: Viewer, id: string): Promise<Memory | null> {
+    if (!viewer.signedIn || !isUuid(id)) return null;
+    const memory = await this.repo.findOneBy({ id });
+    if (!memory) return null;
+    return (await viewer.canViewTimelineId(memory.timelineId)) ? memory : null;
+  }
+
+  /** A timeline's memories, newest memory_date first (missing date last); NOT_FOUND without access. */
+  async listByTimeline(viewer: Viewer, timelineId: string, sort: MemorySort = "-memory_date"): Promise<Memory[]> {
+    if (!viewer.signedIn || !isUuid(timelineId) || !(await viewer.canViewTimelineId(timelineId))) {
+      throw notFound("Timeline not found");
+    }
+    return orderMemories(
+      this.repo.createQueryBuilder("m").where("m.timeline_id = :timelineId", { timelineId }),
+      sort,
+    ).getMany();
+  }
+
+  /**
+   * A profile's memories the viewer may see: those of every timeline the person shares (creator
+   * or collaborator) that passes the access policy; own memories when profileUser is the viewer.
+   * Declined proposals are left out. Newest memory_date first, at most 500.
+   */
+  async profileMemories(
+    viewer: Viewer,
+    profileUser: User | null,
+    sort: MemorySort = "-memory_date",
+  ): Promise<Memory[]> {
+    if (!viewer.signedIn || !profileUser) return [];
+    const timelines = await this.ds
+      .getRepository(Timeline)
+      .createQueryBuilder("t")
+      .where(new Brackets((w) => w.where("t.created_by_id = :uid").orWhere("t.collaborator_id = :uid")), {
+        uid: profileUser.id,
+      })
+      .andWhere("t.status <> :rejected", { rejected: TimelineStatus.REJECTED })
+      .getMany();
+    const visible = await viewer.filterVisible(timelines);
+    if (!visible.length) return [];
+    const qb = this.repo.createQueryBuilder("m").where("m.timeline_id IN (:...ids)", { ids: visible.map((t) => t.id) });
+    return orderMemories(qb, sort).take(PROFILE_MEMORIES_LIMIT).getMany();
+  }
+
+  // ---- writes --------------------------------------------------------------------------------
+
+  /** The viewer's own upload, not yet used by anything. */
+  private async ownUnattached(viewerId: string, mediaId: unknown): Promise<MediaFile> {
+    const id = String(mediaId ?? "");
+    const row = isUuid(id)
+      ? await this.ds.getRepository(MediaFile).findOneBy({ id, ownerId: viewerId, attached: false })
+      : null;
+    if (!row) throw badInput(MEDIA_NOT_FOUND);
+    return row;
+  }
+
+  /** New media for a memory from `file` (ingested now) or `mediaId`; plus an optional video poster. */
+  private async newMedia(
+    viewerId: string,
+    input: { file?: UploadArg | null; mediaId?: string | null; poster?: UploadArg | null },
+  ) {
+    const { media } = this.deps;
+    let row: MediaFile;
+    let ingested = false;
+    if (input.file) {
+      row = await media.ingestUpload(input.file, viewerId);
+      ingested = true;
+    } else {
+      row = await this.ownUnattached(viewerId, input.mediaId);
+    }
+    try {
+      if (input.poster && row.type === MediaType.VIDEO)
+        row = await media.attachPosterUpload(row.id, input.poster, viewerId);
+    } catch (err) {
+      if (ingested) await media.remove([row.id]);
+      throw err;
+    }
+    return { row, ingested };
+  }
+
+  private async lockTimeline(m: EntityManager, id: string): Promise<void> {
+    await m.query(`SELECT id FROM timelines WHERE id = $1 FOR UPDATE`, [id]);
+  }
+
+  /**
+   * Adds a memory: participants only; position = existing count + 1 (counted under a row lock on
+   * the timeline, so concurrent adds get distinct positions); the timeline's last activity and
+   * previews are updated, and the other participant gets `memory_added`.
+   */
+  async create(viewer: Viewer, input: CreateMemoryInput): Promise<Memory> {
+    const userId = viewer.userId;
+    if (!userId) throw notFound("Timeline not found");
+    const t = isUuid(input.timelineId)
+      ? await this.ds.getRepository(Timeline).findOneBy({ id: input.timelineId })
+      : null;
+    if (!t || !(await viewer.canView(t))) throw notFound("Timeline not found");
+    if (!isParticipant(userId, t)) throw forbidden("Only the two people who share this timeline can add memories");
+    if (t.status === TimelineStatus.REJECTED) throw badInput("This timeline proposal was declined");
+    const now = this.deps.clock.now();
+    const fields = parseFields(input, now);
+    if (!input.file && !input.mediaId) throw badInput(MEDIA_REQUIRED);
+
+    const { row: media, ingested } = await this.newMedia(userId, input);
+    const actor = (await this.ds.getRepository(User).findOneBy({ id: userId }))!;
+    try {
+      const id = await this.ds.transaction(async (m) => {
+        await this.lockTimeline(m, t.id);
+        const count = await m.getRepository(Memory).count({ where: { timelineId: t.id } });
+        const memory = m.getRepository(Memory).create({
+          timelineId: t.id,
+          mediaId: media.id,
+          position: count + 1,
+          caption: fields.caption ?? "",
+          location: fields.location ?? "",
+          meaning: fields.meaning ?? "",
+          memoryDate: fields.memoryDate ?? null,
+          createdById: userId,
+          createdAt: now,
+        });
+        await m.getRepository(Memory).insert(memory);
+        await this.deps.media.markAttached([media.id], m);
+        await m.getRepository(Timeline).update({ id: t.id }, { lastActivity: now });
+        await m.query(REFRESH_PREVIEWS_SQL, [t.id]);
+        await this.deps.notifications.memoryAdded(t, actor, m);
+        return memory.id;
+      });
+      return (await this.repo.findOneBy({ id }))!;
+    } catch (err) {
+      if (ingested) await this.deps.media.remove([media.id]);
+      throw err;
+    }
+  }
+
+  /** The memory for a write: NOT_FOUND when invisible, FORBIDDEN unless its creator or a participant. */
+  private async editable(viewer: Viewer, id: string): Promise<{ memory: Memory; timeline: Timeline }> {
+    const memory = await this.findVisible(viewer, id);
+    if (!memory) throw notFound("Memory not found");
+    const timeline = (await this.ds.getRepository(Timeline).findOneBy({ id: memory.timelineId }))!;
+    if (!canEditMemory(viewer.userId, memory, timeline)) {
+      throw forbidden("Only the two people who share this timeline can change its memories");
+    }
+    return { memory, timeline };
+  }
+
+  /** Text fields and/or the media (the old file is removed after the change is saved). */
+  async update(viewer: Viewer, input: UpdateMemoryInput): Promise<Memory> {
+    const { memory, timeline } = await this.editable(viewer, input.id);
+    const now = this.deps.clock.now();
+    const fields = parseFields(input, now);
+    const replacing = !!(input.file || input.mediaId);
+    let media: { row: MediaFile; ingested: boolean } | null = null;
+    if (replacing) media = await this.newMedia(viewer.userId!, input);
+    else if (input.poster) {
+      const current = await this.ds.getRepository(MediaFile).findOneBy({ id: memory.mediaId });
+      if (current?.type === MediaType.VIDEO)
+        await this.deps.media.attachPosterUpload(current.id, input.poster, current.ownerId);
+    }
+    try {
+      await this.ds.transaction(async (m) => {
+        const patch: Partial<Memory> = {};
+        if (fields.caption !== undefined) patch.caption = fields.caption;
+        if (fields.location !== undefined) patch.location = fields.location;
+        if (fields.meaning !== undefined) patch.meaning = fields.meaning;
+        if (fields.memoryDate !== undefined) patch.memoryDate = fields.memoryDate;
+        if (media) patch.mediaId = media.row.id;
+        if (Object.keys(patch).length) await m.getRepository(Memory).update({ id: memory.id }, patch);
+        if (media) {
+          await this.deps.media.markAttached([media.row.id], m);
+          await m.query(REFRESH_PREVIEWS_SQL, [timeline.id]);
+        } else if (input.poster) {
+          await m.query(REFRESH_PREVIEWS_SQL, [timeline.id]);
+        }
+      });
+    } catch (err) {
+      if (media?.ingested) await this.deps.media.remove([media.row.id]);
+      throw err;
+    }
+    if (media) await this.deps.media.remove([memory.mediaId]);
+    return (await this.repo.findOneBy({ id: memory.id }))!;
+  }
+
+  /** Deletes the memory, then its file. */
+  async delete(viewer: Viewer, id: string): Promise<{ deletedId: string; timelineId: string }> {
+    const { memory, timeline } = await this.editable(viewer, id);
+    await this.ds.transaction(async (m) => {
+      await m.getRepository(Memory).delete({ id: memory.id });
+      await m.query(REFRESH_PREVIEWS_SQL, [timeline.id]);
+    });
+    await this.deps.media.remove([memory.mediaId]);
+    return { deletedId: memory.id, timelineId: timeline.id };
+  }
+}
+
+/** spec §6: the memory's creator, the timeline's creator or its collaborator. */
+export function canEditMemory(
+  viewerId: string | null,
+  memory: Pick<Memory, "createdById">,
+  timeline: Pick<Timeline, "createdById" | "collaboratorId">,
+): boolean {
+  return !!viewerId && (memory.createdById === viewerId || isParticipant(viewerId, timeline));
+}

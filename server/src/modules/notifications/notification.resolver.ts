@@ -1,0 +1,54 @@
+import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import type { GraphQLContext } from "../../graphql/context.js";
+import { viewerOf } from "../access/graphql-viewer.js";
+import { User } from "../users/user.entity.js";
+import { Notification } from "./notification.entity.js";
+import { NOTIFICATION_PAGE_SIZE } from "./notification.service.js";
+import {
+  MarkAllNotificationsReadPayload,
+  MarkNotificationReadInput,
+  MarkNotificationReadPayload,
+} from "./notification.types.js";
+
+@Resolver(() => Notification)
+export class NotificationResolver {
+  @Authorized()
+  @Query(() => [Notification])
+  notifications(
+    @Arg("limit", () => Int, { nullable: true, defaultValue: NOTIFICATION_PAGE_SIZE }) limit: number | null,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<Notification[]> {
+    return ctx.services.notifications.list(viewerOf(ctx), limit ?? NOTIFICATION_PAGE_SIZE);
+  }
+
+  @Authorized()
+  @Query(() => Int)
+  unreadNotificationCount(@Ctx() ctx: GraphQLContext): Promise<number> {
+    return ctx.services.notifications.unreadCount(viewerOf(ctx));
+  }
+
+  @Authorized()
+  @Mutation(() => MarkNotificationReadPayload)
+  async markNotificationRead(
+    @Arg("input", () => MarkNotificationReadInput) input: MarkNotificationReadInput,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    return { notification: await ctx.services.notifications.markRead(ctx.userId!, input.id) };
+  }
+
+  @Authorized()
+  @Mutation(() => MarkAllNotificationsReadPayload)
+  async markAllNotificationsRead(@Ctx() ctx: GraphQLContext) {
+    return { count: await ctx.services.notifications.markAllRead(ctx.userId!) };
+  }
+
+  @FieldResolver(() => User, { nullable: true })
+  relatedUser(@Root() n: Notification, @Ctx() ctx: GraphQLContext): Promise<User | null> | null {
+    return n.relatedUserId ? ctx.loaders.userById.load(n.relatedUserId) : null;
+  }
+
+  @FieldResolver(() => ID, { nullable: true })
+  relatedTimelineId(@Root() n: Notification): string | null {
+    return n.relatedTimelineId;
+  }
+}

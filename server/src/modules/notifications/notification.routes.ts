@@ -1,0 +1,53 @@
+import express, { type Router } from "express";
+import { idOf, restContext } from "../../http/present.js";
+import { requireAuth } from "../../http/require-auth.js";
+import type { Services } from "../../services.js";
+import { NOTIFICATION_PAGE_SIZE } from "./notification.service.js";
+
+/** spec §7 Notifications. */
+export function notificationRoutes(services: Services): Router {
+  const router = express.Router();
+  router.use(requireAuth);
+
+  router.get("/", async (req, res) => {
+    const { viewer, present } = restContext(req, services);
+    const limit = req.query.limit === undefined ? NOTIFICATION_PAGE_SIZE : Number(req.query.limit);
+    res.json(await present.notifications(await services.notifications.list(viewer, limit)));
+  });
+
+  router.get("/unread-count", async (req, res) => {
+    const { viewer } = restContext(req, services);
+    res.json({ count: await services.notifications.unreadCount(viewer) });
+  });
+
+  router.put("/mark-all-read", async (req, res) => {
+    res.json({ success: true, count: await services.notifications.markAllRead(req.userId!) });
+  });
+
+  router.put("/:id/read", async (req, res) => {
+    const { present } = restContext(req, services);
+    res.json(await present.notification(await services.notifications.markRead(req.userId!, String(req.params.id))));
+  });
+
+  /** {timelineId, collaboratorEmail}: the server decides who is told (connections who can see it). */
+  router.post("/friend-timeline-created", async (req, res) => {
+    const { viewer } = restContext(req, services);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const count = await services.notifications.friendTimelineCreated(viewer, idOf(body.timelineId ?? body.timeline_id));
+    res.json({ success: true, count });
+  });
+
+  /** {timelineId, photoCount = 1} */
+  router.post("/friend-photos-uploaded", async (req, res) => {
+    const { viewer } = restContext(req, services);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const count = await services.notifications.friendPhotosUploaded(
+      viewer,
+      idOf(body.timelineId ?? body.timeline_id),
+      body.photoCount,
+    );
+    res.json({ success: true, count });
+  });
+
+  return router;
+}

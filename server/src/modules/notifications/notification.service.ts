@@ -1,0 +1,271 @@
+import type { DataSource, EntityManager } from "typeorm";
+import type { Clock } from "../../lib/clock.js";
+import { forbidden, notFound } from "../../lib/errors.js";
+import { isParticipant, isUuid, type AccessService, type Viewer } from "../access/access.service.js";
+import { Timeline } from "../timelines/timeline.entity.js";
+import { TimelineStatus } from "../timelines/timeline.enums.js";
+import type { User } from "../users/user.entity.js";
+import { Notification } from "./notification.entity.js";
+import { NotificationType } from "./notification.enums.js";
+
+export const NOTIFICATION_PAGE_SIZE = 50;
+/** friend-* notifications: at most one per timeline, type and recipient within this window. */
+export const FRIEND_DEDUPE_MS = 60 * 60 * 1000;
+
+/** The name a message uses for a person. */
+export function nameOf(user: Pick<User, "displayName" | "username"> | null | undefined): string {
+  return user?.displayName?.trim() || user?.username || "Someone";
+}
+
+export const timelineUrl = (id: string) => `/app/view-timeline?id=${id}`;
+
+type TimelineRef = Pick<Timeline, "id" | "title" | "createdById" | "collaboratorId">;
+
+/**
+ * Notifications (DESIGN §7): created by the server on each event, never on the client's say-so
+ * alone. The friend-* fan-out only reaches people who may see the timeline (AccessService).
+ */
+export class NotificationService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly access: AccessService,
+    private readonly clock: Clock,
+  ) {}
+
+  private repo(m?: EntityManager) {
+    return (m ?? this.ds.manager).getRepository(Notification);
+  }
+
+  /**
+   * Newest first, at most 50. Enforced at retrieval like everything else (DESIGN §5): a
+   * notification about a timeline the recipient can no longer see (privacy changed, deleted
+   * connection…) is left out, so its title does not linger.
+   */
+  async list(viewer: Viewer, limit = NOTIFICATION_PAGE_SIZE): Promise<Notification[]> {
+    if (!viewer.userId) return [];
+    const take = Math.min(Math.max(Math.trunc(Number(limit) || NOTIFICATION_PAGE_SIZE), 1), NOTIFICATION_PAGE_SIZE);
+    const rows = await this.repo().find({
+      where: { recipientId: viewer.userId },
+      order: { createdAt: "DESC", id: "DESC" },
+      take: take * 2,
+    });
+    return (await this.visibleTo(viewer, rows)).slice(0, take);
+  }
+
+  /** Unread notifications the list would show. */
+  async unreadCount(viewer: Viewer): Promise<number> {
+    if (!viewer.userId) return 0;
+    const rows: { related_timeline_id: string | null; n: string }[] = await this.ds.query(
+      `SELECT related_timeline_id, count(*) AS n FROM notifications WHERE recipient_id = $1 AND is_read = false
+        GROUP BY related_timeline_id`,
+      [viewer.userId],
+    );
+    const visible = await viewer.visibleTimelineIds(
+      rows.map((r) => r.related_timeline_id).filter((x): x is string => !!x),
+    );
+    return rows.reduce(
+      (sum, r) => sum + (!r.related_timeline_id || visible.has(r.related_timeline_id) ? Number(r.n) : 0),
+      0,
+    );
+  }
+
+  private async visibleTo(viewer: Viewer, rows: Notification[]): Promise<Notification[]> {
+    const visible = await viewer.visibleTimelineIds(
+      rows.map((n) => n.relatedTimelineId).filter((x): x is string => !!x),
+    );
+    return rows.filter((n) => !n.relatedTimelineId || visible.has(n.relatedTimelineId));
+  }
+
+  /**
+   * Marks one of the caller's notifications read. A `timeline_proposal` whose timeline is still
+   * pending is not dismissed (spec §4): it keeps its Accept/Reject until answered.
+   */
+  async markRead(userId: string, id: string): Promise<Notification> {
+    if (!isUuid(id)) throw notFound("Notification not found");
+    const n = await this.repo().findOneBy({ id, recipientId: userId });
+    if (!n) throw notFound("Notification not found");
+    if (n.isRead) return n;
+    if (n.type === NotificationType.TIMELINE_PROPOSAL && (await this.isPendingProposal(n))) return n;
+    await this.repo().update({ id: n.id }, { isRead: true });
+    n.isRead = true;
+    return n;
+  }
+
+  private async isPendingProposal(n: Notification): Promise<boolean> {
+    if (!n.relatedTimelineId) return false;
+    const t = await this.ds
+      .getRepository(Timeline)
+      .findOne({ where: { id: n.relatedTimelineId }, select: { id: true, status: true } });
+    return t?.status === TimelineStatus.PENDING;
+  }
+
+  /** Marks everything read except proposals still waiting for an answer; returns how many changed. */
+  async markAllRead(userId: string): Promise<number> {
+    const rows: unknown = await this.ds.query(
+      `UPDATE notifications n SET is_read = true
+        WHERE n.recipient_id = $1 AND n.is_read = false
+          AND NOT (n.type = 'timeline_proposal' AND EXISTS (
+            SELECT 1 FROM timelines t WHERE t.id = n.related_timeline_id AND t.status = 'pending'))
+        RETURNING n.id`,
+      [userId],
+    );
+    return Array.isArray(rows) && Array.isArray(rows[0]) ? rows[0].length : 0;
+  }
+
+  // ---- events ------------------------------------------------------------------------------
+
+  private async add(m: EntityManager | undefined, rows: Partial<Notification>[]): Promise<void> {
+    const now = this.clock.now();
+    if (rows.length) await this.repo(m).insert(rows.map((r) => ({ ...r, createdAt: now })));
+  }
+
+  /** create → timeline_proposal to the invitee (when they have an account; else at sign-in). */
+  timelineProposed(t: TimelineRef, creator: User, m?: EntityManager): Promise<void> {
+    if (!t.collaboratorId) return Promise.resolve();
+    return this.add(m, [
+      {
+        recipientId: t.collaboratorId,
+        type: NotificationType.TIMELINE_PROPOSAL,
+        message: `${nameOf(creator)} invited you to share the timeline "${t.title}"`.slice(0, 500),
+        relatedUserId: creator.id,
+        relatedTimelineId: t.id,
+        actionUrl: "/app/updates",
+      },
+    ]);
+  }
+
+  /** accept / reject → to the creator; the invitee's proposal is answered, so it is marked read. */
+  async timelineAnswered(t: TimelineRef, invitee: User, accepted: boolean, m?: EntityManager): Promise<void> {
+    await this.repo(m).update(
+      { recipientId: invitee.id, relatedTimelineId: t.id, type: NotificationType.TIMELINE_PROPOSAL, isRead: false },
+      { isRead: true },
+    );
+    await this.add(m, [
+      {
+        recipientId: t.createdById,
+        type: accepted ? NotificationType.TIMELINE_ACCEPTED : NotificationType.TIMELINE_REJECTED,
+        message: accepted
+          ? `${nameOf(invitee)} accepted your invitation to share "${t.title}"`.slice(0, 500)
+          : `${nameOf(invitee)} declined your invitation to share "${t.title}"`.slice(0, 500),
+        relatedUserId: invitee.id,
+        relatedTimelineId: t.id,
+        actionUrl: accepted ? timelineUrl(t.id) : "/app/timelines",
+      },
+    ]);
+  }
+
+  /** add memory → memory_added to the other participant. */
+  memoryAdded(t: TimelineRef, actor: User, m?: EntityManager): Promise<void> {
+    const other = t.createdById === actor.id ? t.collaboratorId : t.createdById;
+    if (!other || other === actor.id) return Promise.resolve();
+    return this.add(m, [
+      {
+        recipientId: other,
+        type: NotificationType.MEMORY_ADDED,
+        message: `${nameOf(actor)} added a new memory to "${t.title}"`.slice(0, 500),
+        relatedUserId: actor.id,
+        relatedTimelineId: t.id,
+        actionUrl: timelineUrl(t.id),
+      },
+    ]);
+  }
+
+  // ---- friend-* fan-out (POST /api/notifications/friend-…) -----------------------------------
+
+  /** The timeline a participant asks about; NOT_FOUND when invisible, FORBIDDEN for onlookers. */
+  private async participantTimeline(viewer: Viewer, timelineId: unknown): Promise<Timeline> {
+    const id = String(timelineId ?? "");
+    const t = isUuid(id) ? await this.ds.getRepository(Timeline).findOneBy({ id }) : null;
+    if (!t || !(await viewer.canView(t))) throw notFound("Timeline not found");
+    if (!isParticipant(viewer.userId, t)) throw forbidden("Only the people who share this timeline can do this");
+    return t;
+  }
+
+  /**
+   * The participants' connections (degree 1) who may see the timeline, without the participants.
+   * A pending or private timeline reaches nobody.
+   */
+  private async audience(t: Timeline): Promise<string[]> {
+    const participants = [t.createdById, t.collaboratorId].filter((x): x is string => !!x);
+    const connections = await this.access.connectionsOf(participants);
+    if (!connections.length) return [];
+    return this.access.viewersAmong(t, connections);
+  }
+
+  /**
+   * Inserts one notification per recipient unless the same type for the same timeline reached
+   * them within the last hour. Serialised per timeline with an advisory lock, so concurrent calls
+   * cannot both insert.
+   */
+  private async fanOut(
+    t: Timeline,
+    type: NotificationType,
+    actorId: string,
+    message: string,
+    recipients: string[],
+  ): Promise<number> {
+    if (!recipients.length) return 0;
+    const now = this.clock.now();
+    const since = new Date(now.getTime() - FRIEND_DEDUPE_MS);
+    return this.ds.transaction(async (m) => {
+      await m.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`notify:${type}:${t.id}`]);
+      const rows: unknown = await m.query(
+        `INSERT INTO notifications (recipient_id, type, message, related_user_id, related_timeline_id, action_url, created_at)
+         SELECT r, $2::notification_type, $3, $4, $5, $6, $7 FROM unnest($1::uuid[]) AS r
+          WHERE NOT EXISTS (SELECT 1 FROM notifications n WHERE n.recipient_id = r AND n.type = $2::notification_type
+                              AND n.related_timeline_id = $5 AND n.created_at > $8)
+         RETURNING id`,
+        [recipients, type, message.slice(0, 500), actorId, t.id, timelineUrl(t.id), now, since],
+      );
+      return Array.isArray(rows) ? rows.length : 0;
+    });
+  }
+
+  private async participantsNames(t: Timeline): Promise<{ creator: string; collaborator: string | null }> {
+    const ids = [t.createdById, t.collaboratorId].filter((x): x is string => !!x);
+    const users: Pick<User, "id" | "displayName" | "username">[] = await this.ds.query(
+      `SELECT id, display_name AS "displayName", username FROM users WHERE id = ANY($1::uuid[])`,
+      [ids],
+    );
+    const byId = new Map(users.map((u) => [u.id, u]));
+    return {
+      creator: nameOf(byId.get(t.createdById)),
+      collaborator: t.collaboratorId ? nameOf(byId.get(t.collaboratorId)) : null,
+    };
+  }
+
+  /** timeline_created to the participants' connections who can see it. Returns how many were notified. */
+  async friendTimelineCreated(viewer: Viewer, timelineId: unknown): Promise<number> {
+    const t = await this.participantTimeline(viewer, timelineId);
+    return this.timelineCreatedFanOut(t, viewer.userId!);
+  }
+
+  /** Also run by the server when a proposal is accepted (the moment the timeline becomes visible). */
+  async timelineCreatedFanOut(t: Timeline, actorId: string): Promise<number> {
+    const recipients = await this.audience(t);
+    if (!recipients.length) return 0;
+    const names = await this.participantsNames(t);
+    const who = names.collaborator ? `${names.creator} and ${names.collaborator}` : names.creator;
+    return this.fanOut(
+      t,
+      NotificationType.TIMELINE_CREATED,
+      actorId,
+      `${who} started a new timeline, "${t.title}"`,
+      recipients,
+    );
+  }
+
+  /** photos_uploaded to the participants' connections who can see the timeline. */
+  async friendPhotosUploaded(viewer: Viewer, timelineId: unknown, photoCount: unknown): Promise<number> {
+    const t = await this.participantTimeline(viewer, timelineId);
+    const n = Math.min(Math.max(Math.trunc(Number(photoCount ?? 1)) || 1, 1), 100);
+    const recipients = await this.audience(t);
+    if (!recipients.length) return 0;
+    const actor: Pick<User, "displayName" | "username">[] = await this.ds.query(
+      `SELECT display_name AS "displayName", username FROM users WHERE id = $1`,
+      [viewer.userId],
+    );
+    const message = `${nameOf(actor[0])} added ${n} new ${n === 1 ? "photo" : "photos"} to "${t.title}"`;
+    return this.fanOut(t, NotificationType.PHOTOS_UPLOADED, viewer.userId!, message, recipients);
+  }
+}

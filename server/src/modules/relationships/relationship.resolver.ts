@@ -1,0 +1,28 @@
+import { Arg, Authorized, Ctx, FieldResolver, Query, Resolver, Root } from "type-graphql";
+import type { GraphQLContext } from "../../graphql/context.js";
+import { viewerOf } from "../access/graphql-viewer.js";
+import { User } from "../users/user.entity.js";
+import { Relationship } from "./relationship.types.js";
+
+@Resolver(() => Relationship)
+export class RelationshipResolver {
+  @Authorized()
+  @Query(() => [Relationship], {
+    description: "connection web ranked by memoryCount desc; own when identifier is null",
+  })
+  async relationships(
+    @Arg("identifier", () => String, { nullable: true }) identifier: string | null,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<Relationship[]> {
+    const viewer = viewerOf(ctx);
+    const person = identifier
+      ? await ctx.services.users.findByIdentifier(viewer, identifier)
+      : await ctx.loaders.userById.load(ctx.userId!);
+    return ctx.services.relationships.forUser(viewer, person);
+  }
+
+  @FieldResolver(() => User)
+  async otherUser(@Root() r: Relationship, @Ctx() ctx: GraphQLContext): Promise<User> {
+    return (await ctx.loaders.userById.load(r.otherUserId))!;
+  }
+}

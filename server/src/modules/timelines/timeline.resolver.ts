@@ -1,0 +1,145 @@
+import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import type { GraphQLContext } from "../../graphql/context.js";
+import { viewerOf } from "../access/graphql-viewer.js";
+import { isParticipant } from "../access/access.service.js";
+import { Memory } from "../memories/memory.entity.js";
+import { User } from "../users/user.entity.js";
+import { Timeline } from "./timeline.entity.js";
+import { TimelineStatus } from "./timeline.enums.js";
+import {
+  CreateTimelineInput,
+  CreateTimelinePayload,
+  DeleteTimelineInput,
+  DeleteTimelinePayload,
+  RespondToTimelineInput,
+  RespondToTimelinePayload,
+  TimelineAccess,
+  UpdateTimelineInput,
+  UpdateTimelinePayload,
+} from "./timeline.types.js";
+
+/**
+ * Thin: each operation maps its arguments and calls one service method. Every Timeline value
+ * that leaves here has passed the access policy, so its relation fields load without re-checks.
+ */
+@Resolver(() => Timeline)
+export class TimelineResolver {
+  @Authorized()
+  @Query(() => [Timeline], { description: "the caller's own timelines, most recent activity first" })
+  timelines(@Ctx() ctx: GraphQLContext): Promise<Timeline[]> {
+    return ctx.services.timelines.listOwn(ctx.userId!);
+  }
+
+  @Authorized()
+  @Query(() => Timeline, { nullable: true, description: "null when missing or not visible (no existence oracle)" })
+  timeline(@Arg("id", () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<Timeline | null> {
+    return ctx.services.timelines.findVisible(viewerOf(ctx), id);
+  }
+
+  @Authorized()
+  @Query(() => TimelineAccess)
+  timelineAccess(@Arg("id", () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<TimelineAccess> {
+    return ctx.services.timelines.access(viewerOf(ctx), id);
+  }
+
+  @Authorized()
+  @Query(() => [Timeline], { description: "a user's accepted+active timelines visible to the viewer (public profile)" })
+  async userTimelines(
+    @Arg("identifier", () => String) identifier: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<Timeline[]> {
+    const viewer = viewerOf(ctx);
+    const person = await ctx.services.users.findByIdentifier(viewer, identifier);
+    return ctx.services.timelines.userTimelines(viewer, person);
+  }
+
+  @Authorized()
+  @Mutation(() => CreateTimelinePayload)
+  async createTimeline(
+    @Arg("input", () => CreateTimelineInput) input: CreateTimelineInput,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    return { timeline: await ctx.services.timelines.create(ctx.userId!, input) };
+  }
+
+  @Authorized()
+  @Mutation(() => UpdateTimelinePayload)
+  async updateTimeline(
+    @Arg("input", () => UpdateTimelineInput) input: UpdateTimelineInput,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    return { timeline: await ctx.services.timelines.update(viewerOf(ctx), input) };
+  }
+
+  @Authorized()
+  @Mutation(() => DeleteTimelinePayload)
+  async deleteTimeline(
+    @Arg("input", () => DeleteTimelineInput) input: DeleteTimelineInput,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    return { deletedId: await ctx.services.timelines.delete(viewerOf(ctx), input.id) };
+  }
+
+  @Authorized()
+  @Mutation(() => RespondToTimelinePayload)
+  async acceptTimeline(
+    @Arg("input", () => RespondToTimelineInput) input: RespondToTimelineInput,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    return { timeline: await ctx.services.timelines.respond(viewerOf(ctx), input.id, true) };
+  }
+
+  @Authorized()
+  @Mutation(() => RespondToTimelinePayload)
+  async rejectTimeline(
+    @Arg("input", () => RespondToTimelineInput) input: RespondToTimelineInput,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    return { timeline: await ctx.services.timelines.respond(viewerOf(ctx), input.id, false) };
+  }
+
+  // ---- fields ------------------------------------------------------------------------------
+
+  @FieldResolver(() => User)
+  async createdBy(@Root() t: Timeline, @Ctx() ctx: GraphQLContext): Promise<User> {
+    return (await ctx.loaders.userById.load(t.createdById))!;
+  }
+
+  @FieldResolver(() => User, { nullable: true, description: "null while the invited address has no account yet" })
+  collaborator(@Root() t: Timeline, @Ctx() ctx: GraphQLContext): Promise<User | null> | null {
+    return t.collaboratorId ? ctx.loaders.userById.load(t.collaboratorId) : null;
+  }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: "the invited address; shown to the two participants only",
+  })
+  collaboratorEmail(@Root() t: Timeline, @Ctx() ctx: GraphQLContext): Promise<string | null> {
+    return ctx.services.timelines.collaboratorEmailFor(viewerOf(ctx), t);
+  }
+
+  @FieldResolver(() => [String], { description: "up to 3 signed thumb URLs, newest first" })
+  previewImages(@Root() t: Timeline, @Ctx() ctx: GraphQLContext): string[] {
+    return [...(t.previewMediaIds ?? [])].reverse().map((id) => ctx.services.media.signedUrl(id, "thumb"));
+  }
+
+  @FieldResolver(() => Int)
+  memoryCount(@Root() t: Timeline, @Ctx() ctx: GraphQLContext): Promise<number> {
+    return ctx.loaders.memoryCountByTimelineId.load(t.id);
+  }
+
+  @FieldResolver(() => [Memory], { description: "newest memoryDate first (missing date last)" })
+  memories(@Root() t: Timeline, @Ctx() ctx: GraphQLContext): Promise<Memory[]> {
+    return ctx.loaders.memoriesByTimelineId.load(t.id);
+  }
+
+  @FieldResolver(() => Boolean, { description: "viewer is creator or collaborator" })
+  isParticipant(@Root() t: Timeline, @Ctx() ctx: GraphQLContext): boolean {
+    return isParticipant(ctx.userId, t);
+  }
+
+  @FieldResolver(() => Boolean, { description: "viewer is the invitee of a pending proposal" })
+  canRespond(@Root() t: Timeline, @Ctx() ctx: GraphQLContext): boolean {
+    return !!ctx.userId && t.status === TimelineStatus.PENDING && t.collaboratorId === ctx.userId;
+  }
+}

@@ -1,0 +1,393 @@
+import { Brackets, In, type DataSource } from "typeorm";
+import type { Env } from "../../config/env.js";
+import type { Clock } from "../../lib/clock.js";
+import { AppError, badInput, conflict, forbidden, notFound } from "../../lib/errors.js";
+import type { Logger } from "../../lib/logger.js";
+import type { Mailer } from "../../lib/mailer.js";
+import { createRateLimiter, limitKey, type RateLimiter } from "../../lib/rate-limit.js";
+import { resolveSessionSecret } from "../../lib/session-secret.js";
+import { requiredText } from "../../lib/validation.js";
+import { isParticipant, isUuid, TIER_REACH, type Viewer } from "../access/access.service.js";
+import { normalizeEmail } from "../auth/email-address.js";
+import type { MediaPort } from "../memories/media-port.js";
+import { Memory } from "../memories/memory.entity.js";
+import { nameOf, type NotificationService } from "../notifications/notification.service.js";
+import { User } from "../users/user.entity.js";
+import { Timeline } from "./timeline.entity.js";
+import { Privacy, TimelineStatus } from "./timeline.enums.js";
+import { invitationMail } from "./invitation.email.js";
+
+export const TITLE_MAX = 100;
+export const PRIVACY_VALUES = Object.values(Privacy) as string[];
+
+export interface CreateTimelineInput {
+  title: unknown;
+  collaboratorId?: unknown;
+  collaboratorEmail?: unknown;
+  privacy: unknown;
+}
+
+export interface UpdateTimelineInput {
+  id: string;
+  title?: unknown;
+  privacy?: unknown;
+}
+
+/** spec §3 "Access-check result for a timeline" (DESIGN §5). */
+export interface TimelineAccessResult {
+  canView: boolean;
+  privacy: Privacy | null;
+  title: string | null;
+  message: string;
+  actionUrl: string | null;
+  actionText: string | null;
+  otherUser: { name: string; email: string | null } | null;
+}
+
+export const ACCESS_MESSAGES = {
+  granted: "You have access to this timeline.",
+  notFound: "This timeline could not be found or accessed.",
+  private: "This timeline is private. Only the two people who share it can see it.",
+  semiPrivate: "This timeline is semi-private. Only people within two connections of its collaborators can see it.",
+  public: "This timeline is visible only to people connected to its collaborators.",
+  notShared: "This timeline hasn't been shared yet. Only the two people in it can see it for now.",
+} as const;
+
+export function parsePrivacy(value: unknown, required: true): Privacy;
+export function parsePrivacy(value: unknown, required: false): Privacy | undefined;
+export function parsePrivacy(value: unknown, required: boolean): Privacy | undefined {
+  if (value === undefined || value === null || value === "") {
+    if (required) throw badInput("Choose who can see this timeline: private, semi-private or public");
+    return undefined;
+  }
+  if (typeof value === "string" && PRIVACY_VALUES.includes(value)) return value as Privacy;
+  throw badInput("Privacy must be private, semi-private or public");
+}
+
+export interface TimelineServiceDeps {
+  ds: DataSource;
+  env: Env;
+  logger: Logger;
+  clock: Clock;
+  media: MediaPort;
+  mailer: Mailer | null;
+  notifications: NotificationService;
+}
+
+/**
+ * Timelines: a pair's shared space (spec §3–§6, DESIGN §5, §7). Every read goes through the
+ * Viewer (AccessService); only the two participants write.
+ */
+export class TimelineService {
+  private readonly ds: DataSource;
+  private inviterLimiter: RateLimiter | null = null;
+  private addressLimiter: RateLimiter | null = null;
+  private limitSecret: string | null = null;
+
+  constructor(private readonly deps: TimelineServiceDeps) {
+    this.ds = deps.ds;
+  }
+
+  private get repo() {
+    return this.ds.getRepository(Timeline);
+  }
+
+  // ---- reads ---------------------------------------------------------------------------------
+
+  /** The caller's own timelines (creator or collaborator), most recent activity first; declined ones are left out. */
+  listOwn(userId: string): Promise<Timeline[]> {
+    return this.repo
+      .createQueryBuilder("t")
+      .where(new Brackets((w) => w.where("t.created_by_id = :userId").orWhere("t.collaborator_id = :userId")), {
+        userId,
+      })
+      .andWhere("t.status <> :rejected", { rejected: TimelineStatus.REJECTED })
+      .orderBy("t.last_activity", "DESC")
+      .addOrderBy("t.created_at", "DESC")
+      .getMany();
+  }
+
+  /** A timeline by id when the viewer may see it; null otherwise (no existence oracle). */
+  async findVisible(viewer: Viewer, id: string): Promise<Timeline | null> {
+    if (!viewer.signedIn || !isUuid(id)) return null;
+    const t = await this.repo.findOneBy({ id });
+    return t && (await viewer.canView(t)) ? t : null;
+  }
+
+  async getVisible(viewer: Viewer, id: string): Promise<Timeline> {
+    const t = await this.findVisible(viewer, id);
+    if (!t) throw notFound("Timeline not found");
+    return t;
+  }
+
+  /** For writes: NOT_FOUND when the viewer cannot see it, FORBIDDEN when they see it but are not in it. */
+  private async participantTimeline(viewer: Viewer, id: string): Promise<Timeline> {
+    const t = await this.getVisible(viewer, id);
+    if (!isParticipant(viewer.userId, t)) throw forbidden("Only the two people who share this timeline can change it");
+    return t;
+  }
+
+  /**
+   * A person's timelines for their public profile: accepted + active, and visible to the viewer;
+   * most recent activity first. Unknown person → empty.
+   */
+  async userTimelines(viewer: Viewer, profileUser: User | null): Promise<Timeline[]> {
+    if (!profileUser || !viewer.signedIn) return [];
+    const rows = await this.repo
+      .createQueryBuilder("t")
+      .where(new Brackets((w) => w.where("t.created_by_id = :uid").orWhere("t.collaborator_id = :uid")), {
+        uid: profileUser.id,
+      })
+      .andWhere("t.status = :accepted AND t.is_active", { accepted: TimelineStatus.ACCEPTED })
+      .orderBy("t.last_activity", "DESC")
+      .addOrderBy("t.created_at", "DESC")
+      .getMany();
+    return viewer.filterVisible(rows);
+  }
+
+  /**
+   * The access check of DESIGN §5 for the access-denied page. Reveals the tier to any signed-in
+   * person asking about an existing timeline; the title only to people within reach of the tier;
+   * a participant to connect with only for semi-private, and only to people with some path.
+   */
+  async access(viewer: Viewer, id: string): Promise<TimelineAccessResult> {
+    const missing: TimelineAccessResult = {
+      canView: false,
+      privacy: null,
+      title: null,
+      message: ACCESS_MESSAGES.notFound,
+      actionUrl: "/app/timelines",
+      actionText: "Back to Timelines",
+      otherUser: null,
+    };
+    if (!viewer.signedIn || !isUuid(id)) return missing;
+    const t = await this.repo.findOneBy({ id });
+    if (!t) return missing;
+    if (await viewer.canView(t)) {
+      return {
+        canView: true,
+        privacy: t.privacy,
+        title: t.title,
+        message: ACCESS_MESSAGES.granted,
+        actionUrl: `/app/view-timeline?id=${t.id}`,
+        actionText: "View Timeline",
+        otherUser: null,
+      };
+    }
+    const withinReach = await viewer.withinTierReach(t);
+    const result: TimelineAccessResult = {
+      canView: false,
+      privacy: t.privacy,
+      title: withinReach ? t.title : null,
+      message:
+        withinReach && TIER_REACH[t.privacy] > 0
+          ? ACCESS_MESSAGES.notShared
+          : t.privacy === Privacy.PRIVATE
+            ? ACCESS_MESSAGES.private
+            : t.privacy === Privacy.SEMI_PRIVATE
+              ? ACCESS_MESSAGES.semiPrivate
+              : ACCESS_MESSAGES.public,
+      actionUrl: "/app/timelines",
+      actionText: "Back to Timelines",
+      otherUser: null,
+    };
+    if (t.privacy === Privacy.SEMI_PRIVATE) {
+      // "Create Timeline with …": the participant nearest to the viewer, if the viewer has any path (≤ 6).
+      const ids = [t.createdById, t.collaboratorId].filter((x): x is string => !!x);
+      const degrees = await Promise.all(ids.map((p) => viewer.degreeTo(p, TIER_REACH[Privacy.PUBLIC])));
+      let best: { id: string; d: number } | null = null;
+      ids.forEach((p, i) => {
+        const d = degrees[i];
+        if (d != null && (!best || d < best.d)) best = { id: p, d };
+      });
+      const nearest = best as { id: string; d: number } | null;
+      if (nearest) {
+        const user = await this.ds.getRepository(User).findOneBy({ id: nearest.id });
+        if (user) {
+          const email = (await viewer.mayRevealEmail(user.id)) ? user.email : null;
+          result.otherUser = { name: nameOf(user), email };
+          result.actionUrl = email
+            ? `/app/create-timeline?collaborator=${encodeURIComponent(email)}`
+            : "/app/create-timeline";
+          result.actionText = `Create Timeline with ${nameOf(user)}`;
+        }
+      }
+    }
+    return result;
+  }
+
+  // ---- writes --------------------------------------------------------------------------------
+
+  /**
+   * Creates a pending proposal. The collaborator is chosen by id, or by e-mail: an address with an
+   * account is that account; an address without one gets an invitation e-mail (rate-limited) and
+   * the proposal waits for their first sign-in (auth's claimPendingInvitations).
+   */
+  async create(creatorId: string, input: CreateTimelineInput): Promise<Timeline> {
+    const title = requiredText(input.title, "Title", TITLE_MAX);
+    const privacy = parsePrivacy(input.privacy, true);
+    const creator = await this.ds.getRepository(User).findOneBy({ id: creatorId });
+    if (!creator) throw notFound("User not found");
+
+    let collaborator: User | null = null;
+    let collaboratorEmail: string;
+    const byId = input.collaboratorId != null && input.collaboratorId !== "" ? String(input.collaboratorId) : null;
+    const byEmail = input.collaboratorEmail != null && input.collaboratorEmail !== "" ? input.collaboratorEmail : null;
+    if (byId) {
+      collaborator = isUuid(byId) ? await this.ds.getRepository(User).findOneBy({ id: byId }) : null;
+      if (!collaborator) throw badInput("Collaborator not found");
+      collaboratorEmail = collaborator.email;
+    } else if (byEmail) {
+      const email = normalizeEmail(byEmail);
+      if (!email) throw badInput("Please enter a valid e-mail address for your collaborator");
+      collaborator = await this.ds.getRepository(User).findOneBy({ email });
+      collaboratorEmail = email;
+    } else {
+      throw badInput("Choose a collaborator for this timeline");
+    }
+    if (collaborator?.id === creatorId || collaboratorEmail === creator.email) {
+      throw badInput("You can't create a timeline with yourself");
+    }
+
+    const invite = !collaborator;
+    if (invite) await this.checkInviteLimits(creatorId);
+
+    const now = this.deps.clock.now();
+    const timeline = await this.ds.transaction(async (m) => {
+      const row = m.getRepository(Timeline).create({
+        title,
+        privacy,
+        status: TimelineStatus.PENDING,
+        isActive: true,
+        createdById: creatorId,
+        collaboratorId: collaborator?.id ?? null,
+        collaboratorEmail,
+        lastActivity: now,
+        previewMediaIds: [],
+      });
+      await m.getRepository(Timeline).insert(row);
+      await this.deps.notifications.timelineProposed(row, creator, m);
+      return row;
+    });
+    if (invite) await this.sendInvitation(creator, timeline, collaboratorEmail);
+    return (await this.repo.findOneBy({ id: timeline.id }))!;
+  }
+
+  private limiters() {
+    this.inviterLimiter ??= createRateLimiter(this.ds, {
+      name: "timeline-invite-sender",
+      points: 20,
+      durationSec: 24 * 3600,
+    });
+    this.addressLimiter ??= createRateLimiter(this.ds, {
+      name: "timeline-invite-address",
+      points: 3,
+      durationSec: 24 * 3600,
+    });
+    this.limitSecret ??= resolveSessionSecret(this.deps.env);
+    return { inviter: this.inviterLimiter, address: this.addressLimiter, secret: this.limitSecret };
+  }
+
+  /** At most 20 invitation mails per sender per day (429 before anything is created). */
+  private async checkInviteLimits(creatorId: string): Promise<void> {
+    const { inviter } = this.limiters();
+    await inviter.consume(creatorId, "You have sent too many invitations today. Please try again later.");
+  }
+
+  /**
+   * The invitation e-mail. At most 3 per invited address per day from anyone (later proposals
+   * still wait for them, without another mail). A mail failure does not undo the proposal.
+   */
+  private async sendInvitation(creator: User, t: Timeline, email: string): Promise<void> {
+    const { mailer, env, logger } = this.deps;
+    if (!mailer) return;
+    const { address, secret } = this.limiters();
+    try {
+      await address.consume(limitKey(secret, email), "invitations");
+    } catch (err) {
+      if (err instanceof AppError && err.code === "RATE_LIMITED") {
+        logger.info({ timelineId: t.id }, "invitation mail skipped: address limit reached");
+        return;
+      }
+      throw err;
+    }
+    try {
+      await mailer.send(
+        invitationMail({ appUrl: env.APP_URL, to: email, inviterName: nameOf(creator), title: t.title }),
+      );
+    } catch (err) {
+      logger.warn({ err, timelineId: t.id }, "invitation mail could not be sent");
+    }
+  }
+
+  /** Title and/or privacy, by either participant (spec §5 settings: title required ≤ 100). */
+  async update(viewer: Viewer, input: UpdateTimelineInput): Promise<Timeline> {
+    const t = await this.participantTimeline(viewer, input.id);
+    const patch: Partial<Timeline> = {};
+    if (input.title !== undefined && input.title !== null) patch.title = requiredText(input.title, "Title", TITLE_MAX);
+    const privacy = parsePrivacy(input.privacy, false);
+    if (privacy) patch.privacy = privacy;
+    if (Object.keys(patch).length) await this.repo.update({ id: t.id }, patch);
+    return (await this.repo.findOneBy({ id: t.id }))!;
+  }
+
+  /** Deletes the timeline with all its memories (and their notifications), then their files. */
+  async delete(viewer: Viewer, id: string): Promise<string> {
+    const t = await this.participantTimeline(viewer, id);
+    const mediaIds = await this.ds.transaction(async (m) => {
+      const memories = await m
+        .getRepository(Memory)
+        .find({ select: { id: true, mediaId: true }, where: { timelineId: t.id } });
+      await m.getRepository(Memory).delete({ timelineId: t.id });
+      await m.getRepository(Timeline).delete({ id: t.id });
+      return memories.map((x) => x.mediaId);
+    });
+    await this.deps.media.remove(mediaIds);
+    return t.id;
+  }
+
+  /** The invitee answers a pending proposal. */
+  async respond(viewer: Viewer, id: string, accept: boolean): Promise<Timeline> {
+    const t = await this.getVisible(viewer, id);
+    if (t.collaboratorId !== viewer.userId) {
+      throw forbidden(
+        accept
+          ? "Only the invited person can accept this timeline"
+          : "Only the invited person can reject this timeline",
+      );
+    }
+    const invitee = (await this.ds.getRepository(User).findOneBy({ id: viewer.userId! }))!;
+    const answered = await this.ds.transaction(async (m) => {
+      const result = await m
+        .getRepository(Timeline)
+        .update(
+          { id: t.id, status: TimelineStatus.PENDING },
+          { status: accept ? TimelineStatus.ACCEPTED : TimelineStatus.REJECTED, lastActivity: this.deps.clock.now() },
+        );
+      if (!result.affected) return false;
+      await this.deps.notifications.timelineAnswered(t, invitee, accept, m);
+      return true;
+    });
+    if (!answered) throw conflict("This timeline proposal has already been answered");
+    const fresh = (await this.repo.findOneBy({ id: t.id }))!;
+    // Accepted: the timeline is now visible to the pair's connections; tell those who can see it.
+    if (accept) await this.deps.notifications.timelineCreatedFanOut(fresh, invitee.id);
+    return fresh;
+  }
+
+  /**
+   * The invited address, for the two participants only (DESIGN §5): the collaborator sees their
+   * own; the creator sees an address they typed for someone without an account yet, and
+   * otherwise only once the pair shares an accepted timeline (e-mail rule).
+   */
+  async collaboratorEmailFor(viewer: Viewer, t: Timeline): Promise<string | null> {
+    if (!isParticipant(viewer.userId, t)) return null;
+    if (t.collaboratorId === viewer.userId || !t.collaboratorId) return t.collaboratorEmail;
+    return (await viewer.mayRevealEmail(t.collaboratorId)) ? t.collaboratorEmail : null;
+  }
+
+  /** Timelines by id, one statement (for loaders). */
+  byIds(ids: string[]): Promise<Timeline[]> {
+    return ids.length ? this.repo.findBy({ id: In(ids) }) : Promise.resolve([]);
+  }
+}

@@ -1,0 +1,774 @@
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Memory } from "../../src/modules/memories/memory.entity.js";
+import { Notification } from "../../src/modules/notifications/notification.entity.js";
+import { NotificationType } from "../../src/modules/notifications/notification.enums.js";
+import { Timeline } from "../../src/modules/timelines/timeline.entity.js";
+import { Privacy, TimelineStatus } from "../../src/modules/timelines/timeline.enums.js";
+import { User } from "../../src/modules/users/user.entity.js";
+import {
+  connect,
+  createMedia,
+  createMemory,
+  createNotification,
+  createTimeline,
+  createUser,
+} from "../factories/index.js";
+import { anonymous, errorCode, gql, signInAs, type Agent, type Json } from "../helpers/sign-in-as.js";
+import { createTestApp, type TestApp } from "../helpers/test-app.js";
+import { getSchema } from "../../src/graphql/schema.js";
+
+/**
+ * The authorization matrix (issue 4 "Proof"): every query, mutation, REST path and media URL of
+ * the domain × who asks × the timeline's tier × its state, one assertion per cell, built from the
+ * table below. Each (tier, state) pair has its own world so the cells cannot influence each other:
+ *
+ *   U3 — U2 — U1 — A ══ B      (— accepted, active, private links; ══ the subject timeline)
+ *   S — S2                     (a stranger with friends of their own, no path to anyone above)
+ *
+ * The subject has one memory whose media is a real upload (served by /media). Reads use the
+ * subject; every write cell works on a fresh copy of it (same tier, state and pair) and checks the
+ * database afterwards, so a refused write is proven to have changed nothing.
+ */
+
+const ROLES = ["anonymous", "stranger", "degree3", "degree2", "degree1", "collaborator", "creator"] as const;
+type Role = (typeof ROLES)[number];
+const STATES = [TimelineStatus.PENDING, TimelineStatus.ACCEPTED] as const;
+type State = (typeof STATES)[number];
+const TIERS = [Privacy.PRIVATE, Privacy.SEMI_PRIVATE, Privacy.PUBLIC] as const;
+
+interface Cell {
+  role: Role;
+  privacy: Privacy;
+  status: State;
+}
+const CELLS: Cell[] = TIERS.flatMap((privacy) =>
+  STATES.flatMap((status) => ROLES.map((role) => ({ role, privacy, status }))),
+);
+
+const DEGREE: Partial<Record<Role, number>> = { degree1: 1, degree2: 2, degree3: 3 };
+const REACH: Record<Privacy, number> = { [Privacy.PRIVATE]: 0, [Privacy.SEMI_PRIVATE]: 2, [Privacy.PUBLIC]: 6 };
+
+// ---- the rules, stated independently of the implementation (DESIGN §5) -------------------------
+const isParticipant = (c: Cell) => c.role === "creator" || c.role === "collaborator";
+/** Within reach of the tier, ignoring the state. */
+const withinReach = (c: Cell) => isParticipant(c) || (DEGREE[c.role] ?? Infinity) <= REACH[c.privacy];
+/** May see the timeline, its memories and media. */
+const canSee = (c: Cell) =>
+  c.role !== "anonymous" && (isParticipant(c) || (c.status === TimelineStatus.ACCEPTED && withinReach(c)));
+/** A refused write: 401 signed out; 403 when the timeline is visible; 404 when not (no oracle). */
+const gqlDenial = (c: Cell) => (c.role === "anonymous" ? "UNAUTHENTICATED" : canSee(c) ? "FORBIDDEN" : "NOT_FOUND");
+const restDenial = (c: Cell) => (c.role === "anonymous" ? 401 : canSee(c) ? 403 : 404);
+/** Accept / reject: the invitee of a pending proposal only. */
+const canRespond = (c: Cell) => c.role === "collaborator" && c.status === TimelineStatus.PENDING;
+const respondGql = (c: Cell) =>
+  canRespond(c) ? "OK" : c.role === "collaborator" ? "CONFLICT" : c.role === "creator" ? "FORBIDDEN" : gqlDenial(c);
+const respondRest = (c: Cell) =>
+  canRespond(c) ? 200 : c.role === "collaborator" ? 409 : c.role === "creator" ? 403 : restDenial(c);
+/** The collaborator's e-mail: to themself, or to someone sharing an accepted timeline with them. */
+const seesCollaboratorEmail = (c: Cell) =>
+  c.role === "collaborator" || (c.role === "creator" && c.status === TimelineStatus.ACCEPTED);
+
+// ---- the worlds ------------------------------------------------------------------------------
+interface World {
+  users: Record<Exclude<Role, "anonymous" | "stranger">, User>;
+  subject: Timeline;
+  memory: Memory;
+  mediaId: string;
+  /** the creator's profile photo (a real upload) */
+  photoId: string;
+  /** a notification to the collaborator about the subject */
+  notificationId: string;
+}
+
+let t: TestApp;
+const worlds = new Map<string, World>();
+let stranger: User;
+const agents = new Map<string, Agent>();
+const worldOf = (c: Cell) => worlds.get(`${c.privacy}:${c.status}`)!;
+const viewerOf = (c: Cell): User | null =>
+  c.role === "anonymous" ? null : c.role === "stranger" ? stranger : worldOf(c).users[c.role];
+async function agentOf(c: Cell): Promise<Agent> {
+  const user = viewerOf(c);
+  if (!user) return anonymous(t);
+  let agent = agents.get(user.id);
+  if (!agent) {
+    agent = await signInAs(t, user);
+    agents.set(user.id, agent);
+  }
+  return agent;
+}
+
+/** A fresh copy of the cell's subject (same pair, tier, state) with one memory, for a write. */
+async function freshSubject(c: Cell): Promise<{ timeline: Timeline; memory: Memory }> {
+  const w = worldOf(c);
+  const timeline = await createTimeline(t.ds, {
+    createdById: w.users.creator.id,
+    collaboratorId: w.users.collaborator.id,
+    privacy: c.privacy,
+    status: c.status,
+    title: "Copy",
+  });
+  const memory = await createMemory(t.ds, {
+    timelineId: timeline.id,
+    createdById: w.users.creator.id,
+    caption: "Original",
+  });
+  return { timeline, memory };
+}
+
+const exists = async (entity: typeof Timeline | typeof Memory, id: string) =>
+  (await t.ds.getRepository(entity).countBy({ id })) > 0;
+const ids = (list: { id: string }[] | undefined | null) => (list ?? []).map((x) => x.id);
+
+// ---- the table of operations -------------------------------------------------------------------
+interface Op {
+  name: string;
+  expected(c: Cell): unknown;
+  observe(c: Cell, agent: Agent): Promise<unknown>;
+}
+
+const gqlRead = (
+  name: string,
+  query: string,
+  vars: (w: World) => Record<string, unknown>,
+  seen: (data: Json, w: World) => boolean,
+  visible: (c: Cell) => boolean,
+): Op => ({
+  name,
+  expected: (c) => (c.role === "anonymous" ? "UNAUTHENTICATED" : visible(c) ? "seen" : "not seen"),
+  async observe(c, agent) {
+    const w = worldOf(c);
+    const r = await gql(agent, query, vars(w));
+    return errorCode(r) ?? (seen(r.data, w) ? "seen" : "not seen");
+  },
+});
+
+const restRead = (
+  name: string,
+  path: (w: World) => string,
+  seen: (body: Json, w: World) => boolean,
+  visible: (c: Cell) => boolean,
+): Op => ({
+  name,
+  expected: (c) => (c.role === "anonymous" ? 401 : visible(c) ? "seen" : "not seen"),
+  async observe(c, agent) {
+    const w = worldOf(c);
+    const res = await agent.get(path(w));
+    if (res.status === 401) return 401;
+    return res.status === 200 && seen(res.body, w) ? "seen" : "not seen";
+  },
+});
+
+const READS: Op[] = [
+  // GraphQL queries
+  gqlRead(
+    "query timeline(id)",
+    `query($id: ID!) { timeline(id: $id) { id } }`,
+    (w) => ({ id: w.subject.id }),
+    (d, w) => d?.timeline?.id === w.subject.id,
+    canSee,
+  ),
+  gqlRead(
+    "query timeline(id).memories",
+    `query($id: ID!) { timeline(id: $id) { memories { id } } }`,
+    (w) => ({ id: w.subject.id }),
+    (d, w) => ids(d?.timeline?.memories).includes(w.memory.id),
+    canSee,
+  ),
+  gqlRead(
+    "query memory(id)",
+    `query($id: ID!) { memory(id: $id) { id media { id } } }`,
+    (w) => ({ id: w.memory.id }),
+    (d, w) => d?.memory?.media?.id === w.mediaId,
+    canSee,
+  ),
+  gqlRead(
+    "query timelines (own list)",
+    `{ timelines { id } }`,
+    () => ({}),
+    (d, w) => ids(d?.timelines).includes(w.subject.id),
+    isParticipant,
+  ),
+  gqlRead(
+    "query userTimelines(creator)",
+    `query($i: String!) { userTimelines(identifier: $i) { id } }`,
+    (w) => ({ i: w.users.creator.username }),
+    (d, w) => ids(d?.userTimelines).includes(w.subject.id),
+    (c) => canSee(c) && c.status === TimelineStatus.ACCEPTED,
+  ),
+  gqlRead(
+    "query profileMemories(creator)",
+    `query($i: String) { profileMemories(identifier: $i) { id } }`,
+    (w) => ({ i: w.users.creator.username }),
+    (d, w) => ids(d?.profileMemories).includes(w.memory.id),
+    canSee,
+  ),
+  gqlRead(
+    "query relationships(creator)",
+    `query($i: String) { relationships(identifier: $i) { otherUser { id } } }`,
+    (w) => ({ i: w.users.creator.username }),
+    (d, w) => (d?.relationships ?? []).some((r: Json) => r.otherUser.id === w.users.collaborator.id),
+    (c) => canSee(c) && c.status === TimelineStatus.ACCEPTED,
+  ),
+  gqlRead(
+    "query user(collaborator).email",
+    `query($i: String!) { user(identifier: $i) { email } }`,
+    (w) => ({ i: w.users.collaborator.username }),
+    (d, w) => d?.user?.email === w.users.collaborator.email,
+    seesCollaboratorEmail,
+  ),
+  gqlRead(
+    "query timeline(id).collaboratorEmail",
+    `query($id: ID!) { timeline(id: $id) { collaboratorEmail } }`,
+    (w) => ({ id: w.subject.id }),
+    (d, w) => d?.timeline?.collaboratorEmail === w.users.collaborator.email,
+    seesCollaboratorEmail,
+  ),
+  {
+    name: "query timelineAccess(id)",
+    expected: (c) =>
+      c.role === "anonymous"
+        ? "UNAUTHENTICATED"
+        : { canView: canSee(c), title: withinReach(c) ? "Subject" : null, privacy: c.privacy },
+    async observe(c, agent) {
+      const r = await gql(agent, `query($id: ID!) { timelineAccess(id: $id) { canView title privacy } }`, {
+        id: worldOf(c).subject.id,
+      });
+      if (errorCode(r)) return errorCode(r);
+      const a = r.data!.timelineAccess;
+      return { canView: a.canView, title: a.title, privacy: a.privacy?.toLowerCase().replace("_", "-") };
+    },
+  },
+  // REST reads
+  restRead(
+    "GET /api/timelines/:id",
+    (w) => `/api/timelines/${w.subject.id}`,
+    (b, w) => b.id === w.subject.id,
+    canSee,
+  ),
+  restRead(
+    "GET /api/timelines",
+    () => `/api/timelines`,
+    (b, w) => ids(b).includes(w.subject.id),
+    isParticipant,
+  ),
+  restRead(
+    "GET /api/timelines/filter",
+    () => `/api/timelines/filter`,
+    (b, w) => ids(b).includes(w.subject.id),
+    isParticipant,
+  ),
+  restRead(
+    "GET /api/timelines/user/:identifier",
+    (w) => `/api/timelines/user/${w.users.creator.username}`,
+    (b, w) => ids(b).includes(w.subject.id),
+    (c) => canSee(c) && c.status === TimelineStatus.ACCEPTED,
+  ),
+  {
+    name: "GET /api/timelines/:id/access",
+    expected: (c) =>
+      c.role === "anonymous"
+        ? 401
+        : { canView: canSee(c), title: withinReach(c) ? "Subject" : null, privacy: c.privacy },
+    async observe(c, agent) {
+      const res = await agent.get(`/api/timelines/${worldOf(c).subject.id}/access`);
+      return res.status === 401 ? 401 : { canView: res.body.canView, title: res.body.title, privacy: res.body.privacy };
+    },
+  },
+  restRead(
+    "GET /api/memories/:id",
+    (w) => `/api/memories/${w.memory.id}`,
+    (b, w) => b.id === w.memory.id,
+    canSee,
+  ),
+  restRead(
+    "GET /api/memories/filter?timeline_id",
+    (w) => `/api/memories/filter?timeline_id=${w.subject.id}&sort=-memory_date`,
+    (b, w) => ids(b).includes(w.memory.id),
+    canSee,
+  ),
+  restRead(
+    "GET /api/memories/profile/:identifier",
+    (w) => `/api/memories/profile/${w.users.creator.username}`,
+    (b, w) => ids(b).includes(w.memory.id),
+    canSee,
+  ),
+  restRead(
+    "GET /api/user-relationships/user/:identifier",
+    (w) => `/api/user-relationships/user/${w.users.creator.username}`,
+    (b, w) => (b as Json[]).some((r) => r.other_user?.id === w.users.collaborator.id),
+    (c) => canSee(c) && c.status === TimelineStatus.ACCEPTED,
+  ),
+  restRead(
+    "GET /api/users/filter?username (e-mail)",
+    (w) => `/api/users/filter?username=${w.users.collaborator.username}`,
+    (b, w) => b[0]?.email === w.users.collaborator.email,
+    seesCollaboratorEmail,
+  ),
+  // one's own connection web: the subject is an edge of its two participants once accepted
+  gqlRead(
+    "query relationships (own web)",
+    `{ relationships { timelineTitle } }`,
+    () => ({}),
+    (d) => (d?.relationships ?? []).some((r: Json) => r.timelineTitle === "Subject"),
+    (c) => isParticipant(c) && c.status === TimelineStatus.ACCEPTED,
+  ),
+  restRead(
+    "GET /api/user-relationships/my-relationships",
+    () => `/api/user-relationships/my-relationships`,
+    (b) => (b as Json[]).some((r) => r.timelineTitle === "Subject"),
+    (c) => isParticipant(c) && c.status === TimelineStatus.ACCEPTED,
+  ),
+  // notifications are their recipient's alone
+  gqlRead(
+    "query notifications",
+    `{ notifications { id } }`,
+    () => ({}),
+    (d, w) => ids(d?.notifications).includes(w.notificationId),
+    (c) => c.role === "collaborator",
+  ),
+  gqlRead(
+    "query unreadNotificationCount",
+    `{ unreadNotificationCount }`,
+    () => ({}),
+    (d) => d?.unreadNotificationCount > 0,
+    (c) => c.role === "collaborator",
+  ),
+  restRead(
+    "GET /api/notifications",
+    () => `/api/notifications?limit=50`,
+    (b, w) => ids(b).includes(w.notificationId),
+    (c) => c.role === "collaborator",
+  ),
+  restRead(
+    "GET /api/notifications/unread-count",
+    () => `/api/notifications/unread-count`,
+    (b) => b.count > 0,
+    (c) => c.role === "collaborator",
+  ),
+  // people: search finds anyone but the caller, and never shows an address the rule does not allow
+  {
+    name: "query searchUsers(collaborator's name)",
+    expected: (c) =>
+      c.role === "anonymous"
+        ? "UNAUTHENTICATED"
+        : { found: c.role !== "collaborator", email: c.role === "creator" && c.status === TimelineStatus.ACCEPTED },
+    async observe(c, agent) {
+      const w = worldOf(c);
+      const r = await gql(agent, `query($q: String!) { searchUsers(query: $q) { id email } }`, {
+        q: w.users.collaborator.username,
+      });
+      if (errorCode(r)) return errorCode(r);
+      const hit = (r.data!.searchUsers as Json[]).find((u) => u.id === w.users.collaborator.id);
+      return { found: !!hit, email: hit?.email === w.users.collaborator.email };
+    },
+  },
+  gqlRead(
+    "query usernameAvailable(collaborator's name)",
+    `query($u: String!) { usernameAvailable(username: $u) }`,
+    (w) => ({ u: w.users.collaborator.username }),
+    (d) => d?.usernameAvailable === true,
+    (c) => c.role === "collaborator",
+  ),
+  restRead(
+    "GET /api/users/check-username/:username",
+    (w) => `/api/users/check-username/${w.users.collaborator.username}`,
+    (b) => b.available === true,
+    (c) => c.role === "collaborator",
+  ),
+  {
+    name: "query me",
+    expected: (c) => (c.role === "anonymous" ? null : viewerOf(c)!.id),
+    async observe(_c, agent) {
+      return (await gql(agent, `{ me { id } }`)).data?.me?.id ?? null;
+    },
+  },
+  {
+    name: "GET /api/users/me",
+    expected: (c) => (c.role === "anonymous" ? 401 : viewerOf(c)!.id),
+    async observe(_c, agent) {
+      const res = await agent.get("/api/users/me");
+      return res.status === 401 ? 401 : res.body.id;
+    },
+  },
+  // media bytes (the media engineer's /media route, which asks the access policy on every request)
+  {
+    name: "GET /media/:id/thumb (a profile photo)",
+    expected: (c) => (c.role === "anonymous" ? 404 : 200),
+    async observe(c, agent) {
+      return (await agent.get(t.services.media.signedUrl(worldOf(c).photoId, "thumb"))).status;
+    },
+  },
+  ...(["display", "thumb"] as const).map((variant): Op => ({
+    name: `GET /media/:id/${variant} (signed URL)`,
+    expected: (c) => (canSee(c) ? 200 : 404),
+    async observe(c, agent) {
+      const url = t.services.media.signedUrl(worldOf(c).mediaId, variant);
+      return (await agent.get(url)).status;
+    },
+  })),
+];
+
+/** A write on a fresh copy; `effect` reads the database afterwards. */
+const gqlWrite = (
+  name: string,
+  run: (agent: Agent, s: { timeline: Timeline; memory: Memory }, c: Cell) => Promise<unknown>,
+  effect: (s: { timeline: Timeline; memory: Memory }) => Promise<boolean>,
+  expected: (c: Cell) => unknown = (c) =>
+    isParticipant(c) ? { code: "OK", effect: true } : { code: gqlDenial(c), effect: false },
+): Op => ({
+  name,
+  expected,
+  async observe(c, agent) {
+    const s = await freshSubject(c);
+    const r = (await run(agent, s, c)) as Parameters<typeof errorCode>[0];
+    return { code: errorCode(r) ?? "OK", effect: await effect(s) };
+  },
+});
+
+const restWrite = (
+  name: string,
+  run: (agent: Agent, s: { timeline: Timeline; memory: Memory }, c: Cell) => Promise<{ status: number }>,
+  effect: (s: { timeline: Timeline; memory: Memory }) => Promise<boolean>,
+  expected: (c: Cell) => unknown = (c) =>
+    isParticipant(c) ? { status: 200, effect: true } : { status: restDenial(c), effect: false },
+): Op => ({
+  name,
+  expected,
+  async observe(c, agent) {
+    const s = await freshSubject(c);
+    const res = await run(agent, s, c);
+    return { status: res.status, effect: await effect(s) };
+  },
+});
+
+const titleIs = (title: string) => async (s: { timeline: Timeline }) =>
+  (await t.ds.getRepository(Timeline).findOneByOrFail({ id: s.timeline.id })).title === title;
+const captionIs = (caption: string) => async (s: { memory: Memory }) =>
+  (await t.ds.getRepository(Memory).findOneBy({ id: s.memory.id }))?.caption === caption;
+const memoriesIn = (n: number) => async (s: { timeline: Timeline }) =>
+  (await t.ds.getRepository(Memory).countBy({ timelineId: s.timeline.id })) === n;
+/** An unattached upload of the viewer's own (anonymous: someone's, never usable). */
+async function ownUpload(c: Cell): Promise<string> {
+  const owner = viewerOf(c) ?? worldOf(c).users.creator;
+  return (await createMedia(t.ds, { ownerId: owner.id })).id;
+}
+const respondEffect = (accept: boolean) => async (s: { timeline: Timeline }) => {
+  const row = await t.ds.getRepository(Timeline).findOneByOrFail({ id: s.timeline.id });
+  return (
+    row.status === (accept ? TimelineStatus.ACCEPTED : TimelineStatus.REJECTED) &&
+    s.timeline.status === TimelineStatus.PENDING
+  );
+};
+/** Did anyone get a notification about the copy? (The creator's friend U1 can see it when accepted and not private.) */
+const friendNotified = async (s: { timeline: Timeline }) =>
+  (await t.ds.getRepository(Notification).countBy({ relatedTimelineId: s.timeline.id })) > 0;
+const friendExpected = (c: Cell) =>
+  isParticipant(c)
+    ? { status: 200, effect: c.status === TimelineStatus.ACCEPTED && c.privacy !== Privacy.PRIVATE }
+    : { status: restDenial(c), effect: false };
+
+/** A fresh unread notification to the cell's collaborator; true once it reads as read. */
+async function freshNotification(c: Cell): Promise<{ id: string; read(): Promise<boolean> }> {
+  const n = await createNotification(t.ds, {
+    recipientId: worldOf(c).users.collaborator.id,
+    relatedTimelineId: worldOf(c).subject.id,
+    type: NotificationType.MEMORY_ADDED,
+  });
+  return { id: n.id, read: async () => (await t.ds.getRepository(Notification).findOneByOrFail({ id: n.id })).isRead };
+}
+const onlyCollaborator = (ok: unknown, denied: (c: Cell) => unknown) => (c: Cell) =>
+  c.role === "collaborator" ? ok : denied(c);
+const signedOutOr = (gqlOrRest: "gql" | "rest", other: unknown) => (c: Cell) =>
+  c.role === "anonymous" ? (gqlOrRest === "gql" ? "UNAUTHENTICATED" : 401) : other;
+
+const ACCOUNT_WRITES: Op[] = [
+  {
+    name: "mutation markNotificationRead (the collaborator's)",
+    expected: onlyCollaborator({ code: "OK", read: true }, (c) => ({
+      code: signedOutOr("gql", "NOT_FOUND")(c),
+      read: false,
+    })),
+    async observe(c, agent) {
+      const n = await freshNotification(c);
+      const r = await gql(
+        agent,
+        `mutation($id: ID!) { markNotificationRead(input: { id: $id }) { notification { id } } }`,
+        {
+          id: n.id,
+        },
+      );
+      return { code: errorCode(r) ?? "OK", read: await n.read() };
+    },
+  },
+  {
+    name: "PUT /api/notifications/:id/read (the collaborator's)",
+    expected: onlyCollaborator({ status: 200, read: true }, (c) => ({
+      status: signedOutOr("rest", 404)(c),
+      read: false,
+    })),
+    async observe(c, agent) {
+      const n = await freshNotification(c);
+      const res = await agent.put(`/api/notifications/${n.id}/read`);
+      return { status: res.status, read: await n.read() };
+    },
+  },
+  {
+    name: "mutation markAllNotificationsRead",
+    expected: (c) => ({ code: signedOutOr("gql", "OK")(c), read: c.role === "collaborator" }),
+    async observe(c, agent) {
+      const n = await freshNotification(c);
+      const r = await gql(agent, `mutation { markAllNotificationsRead { count } }`);
+      return { code: errorCode(r) ?? "OK", read: await n.read() };
+    },
+  },
+  {
+    name: "PUT /api/notifications/mark-all-read",
+    expected: (c) => ({ status: signedOutOr("rest", 200)(c), read: c.role === "collaborator" }),
+    async observe(c, agent) {
+      const n = await freshNotification(c);
+      const res = await agent.put("/api/notifications/mark-all-read");
+      return { status: res.status, read: await n.read() };
+    },
+  },
+  {
+    name: "mutation updateProfile (changes only one's own profile)",
+    expected: (c) => ({ code: signedOutOr("gql", "OK")(c), collaboratorChanged: c.role === "collaborator" }),
+    async observe(c, agent) {
+      const bio = `bio ${Math.random()}`;
+      const r = await gql(agent, `mutation($b: String!) { updateProfile(input: { bio: $b }) { user { id } } }`, {
+        b: bio,
+      });
+      const b = await t.ds.getRepository(User).findOneByOrFail({ id: worldOf(c).users.collaborator.id });
+      return { code: errorCode(r) ?? "OK", collaboratorChanged: b.bio === bio };
+    },
+  },
+  {
+    name: "PUT /api/users/me (changes only one's own profile)",
+    expected: (c) => ({ status: signedOutOr("rest", 200)(c), collaboratorChanged: c.role === "collaborator" }),
+    async observe(c, agent) {
+      const bio = `bio ${Math.random()}`;
+      const res = await agent.put("/api/users/me").send({ bio });
+      const b = await t.ds.getRepository(User).findOneByOrFail({ id: worldOf(c).users.collaborator.id });
+      return { status: res.status, collaboratorChanged: b.bio === bio };
+    },
+  },
+  {
+    name: "mutation createTimeline (with the collaborator)",
+    expected: (c) => ({ code: signedOutOr("gql", c.role === "collaborator" ? "BAD_USER_INPUT" : "OK")(c) }),
+    async observe(c, agent) {
+      const r = await gql(
+        agent,
+        `mutation($id: ID!) { createTimeline(input: { title: "New", collaboratorId: $id, privacy: PUBLIC }) { timeline { status } } }`,
+        { id: worldOf(c).users.collaborator.id },
+      );
+      return { code: errorCode(r) ?? (r.data?.createTimeline.timeline.status === "PENDING" ? "OK" : "wrong") };
+    },
+  },
+  {
+    name: "POST /api/timelines (with the collaborator)",
+    expected: (c) => ({ status: signedOutOr("rest", c.role === "collaborator" ? 400 : 201)(c) }),
+    async observe(c, agent) {
+      const res = await agent
+        .post("/api/timelines")
+        .send({ title: "New", collaborator_email: worldOf(c).users.collaborator.email, privacy: "public" });
+      return { status: res.status };
+    },
+  },
+];
+
+const WRITES: Op[] = [
+  gqlWrite(
+    "mutation updateTimeline",
+    (a, s) =>
+      gql(a, `mutation($id: ID!) { updateTimeline(input: { id: $id, title: "Taken" }) { timeline { id } } }`, {
+        id: s.timeline.id,
+      }),
+    titleIs("Taken"),
+  ),
+  gqlWrite(
+    "mutation deleteTimeline",
+    (a, s) => gql(a, `mutation($id: ID!) { deleteTimeline(input: { id: $id }) { deletedId } }`, { id: s.timeline.id }),
+    async (s) => !(await exists(Timeline, s.timeline.id)),
+  ),
+  gqlWrite(
+    "mutation acceptTimeline",
+    (a, s) =>
+      gql(a, `mutation($id: ID!) { acceptTimeline(input: { id: $id }) { timeline { id } } }`, { id: s.timeline.id }),
+    respondEffect(true),
+    (c) => ({ code: respondGql(c), effect: canRespond(c) }),
+  ),
+  gqlWrite(
+    "mutation rejectTimeline",
+    (a, s) =>
+      gql(a, `mutation($id: ID!) { rejectTimeline(input: { id: $id }) { timeline { id } } }`, { id: s.timeline.id }),
+    respondEffect(false),
+    (c) => ({ code: respondGql(c), effect: canRespond(c) }),
+  ),
+  gqlWrite(
+    "mutation createMemory",
+    async (a, s, c) =>
+      gql(a, `mutation($input: CreateMemoryInput!) { createMemory(input: $input) { memory { id } } }`, {
+        input: { timelineId: s.timeline.id, mediaId: await ownUpload(c) },
+      }),
+    memoriesIn(2),
+  ),
+  gqlWrite(
+    "mutation updateMemory",
+    (a, s) =>
+      gql(a, `mutation($id: ID!) { updateMemory(input: { id: $id, caption: "Taken" }) { memory { id } } }`, {
+        id: s.memory.id,
+      }),
+    captionIs("Taken"),
+  ),
+  gqlWrite(
+    "mutation deleteMemory",
+    (a, s) => gql(a, `mutation($id: ID!) { deleteMemory(input: { id: $id }) { deletedId } }`, { id: s.memory.id }),
+    async (s) => !(await exists(Memory, s.memory.id)),
+  ),
+  restWrite(
+    "PUT /api/timelines/:id",
+    (a, s) => a.put(`/api/timelines/${s.timeline.id}`).send({ title: "Taken" }),
+    titleIs("Taken"),
+  ),
+  restWrite(
+    "DELETE /api/timelines/:id",
+    (a, s) => a.delete(`/api/timelines/${s.timeline.id}`),
+    async (s) => !(await exists(Timeline, s.timeline.id)),
+  ),
+  restWrite(
+    "POST /api/timelines/:id/accept",
+    (a, s) => a.post(`/api/timelines/${s.timeline.id}/accept`),
+    respondEffect(true),
+    (c) => ({ status: respondRest(c), effect: canRespond(c) }),
+  ),
+  restWrite(
+    "POST /api/timelines/:id/reject",
+    (a, s) => a.post(`/api/timelines/${s.timeline.id}/reject`),
+    respondEffect(false),
+    (c) => ({ status: respondRest(c), effect: canRespond(c) }),
+  ),
+  restWrite(
+    "POST /api/memories",
+    async (a, s, c) =>
+      a.post("/api/memories").send({ timeline_id: s.timeline.id, media_public_id: await ownUpload(c) }),
+    memoriesIn(2),
+    (c) => (isParticipant(c) ? { status: 201, effect: true } : { status: restDenial(c), effect: false }),
+  ),
+  restWrite(
+    "PUT /api/memories/:id",
+    (a, s) => a.put(`/api/memories/${s.memory.id}`).send({ caption: "Taken" }),
+    captionIs("Taken"),
+  ),
+  restWrite(
+    "DELETE /api/memories/:id",
+    (a, s) => a.delete(`/api/memories/${s.memory.id}`),
+    async (s) => !(await exists(Memory, s.memory.id)),
+  ),
+  restWrite(
+    "POST /api/notifications/friend-timeline-created",
+    (a, s) => a.post("/api/notifications/friend-timeline-created").send({ timelineId: s.timeline.id }),
+    friendNotified,
+    friendExpected,
+  ),
+  restWrite(
+    "POST /api/notifications/friend-photos-uploaded",
+    (a, s) => a.post("/api/notifications/friend-photos-uploaded").send({ timelineId: s.timeline.id, photoCount: 1 }),
+    friendNotified,
+    friendExpected,
+  ),
+];
+
+// ---- run -------------------------------------------------------------------------------------
+const cellName = (c: Cell) => `${c.role} × ${c.privacy} × ${c.status}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  stranger = await createUser(t.ds, { displayName: "Stranger" });
+  await connect(t.ds, stranger, await createUser(t.ds));
+  for (const privacy of TIERS) {
+    for (const status of STATES) {
+      const [creator, collaborator, degree1, degree2, degree3] = await Promise.all(
+        [1, 2, 3, 4, 5].map(() => createUser(t.ds)),
+      );
+      await connect(t.ds, creator!, degree1!);
+      await connect(t.ds, degree2!, degree1!);
+      await connect(t.ds, degree2!, degree3!);
+      const subject = await createTimeline(t.ds, {
+        createdById: creator!.id,
+        collaboratorId: collaborator!.id,
+        privacy,
+        status,
+        title: "Subject",
+      });
+      const media = await t.services.media.ingest({
+        stream: fs.createReadStream("/work/shared/fixtures/photo-plain.jpg"),
+        filename: "p.jpg",
+        ownerId: creator!.id,
+      });
+      await t.services.media.markAttached([media.id]);
+      const memory = await createMemory(t.ds, { timelineId: subject.id, createdById: creator!.id, mediaId: media.id });
+      const photo = await t.services.media.ingest({
+        stream: fs.createReadStream("/work/shared/fixtures/photo-portrait.png"),
+        filename: "me.png",
+        ownerId: creator!.id,
+      });
+      await t.services.users.updateProfile(creator!.id, { photoMediaId: photo.id });
+      const notification = await createNotification(t.ds, {
+        recipientId: collaborator!.id,
+        relatedTimelineId: subject.id,
+        type: NotificationType.MEMORY_ADDED,
+      });
+      worlds.set(`${privacy}:${status}`, {
+        users: {
+          creator: creator!,
+          collaborator: collaborator!,
+          degree1: degree1!,
+          degree2: degree2!,
+          degree3: degree3!,
+        },
+        subject,
+        memory,
+        mediaId: media.id,
+        photoId: photo.id,
+        notificationId: notification.id,
+      });
+    }
+  }
+}, 120_000);
+afterAll(() => t.close());
+
+describe("authorization matrix: reads", () => {
+  describe.each(READS.map((op) => [op.name, op] as const))("%s", (_name, op) => {
+    it.each(CELLS.map((c) => [cellName(c), c] as const))("%s", async (_cell, c) => {
+      expect(await op.observe(c, await agentOf(c))).toEqual(op.expected(c));
+    });
+  });
+});
+
+describe("authorization matrix: writes", () => {
+  describe.each([...WRITES, ...ACCOUNT_WRITES].map((op) => [op.name, op] as const))("%s", (_name, op) => {
+    it.each(CELLS.map((c) => [cellName(c), c] as const))("%s", async (_cell, c) => {
+      expect(await op.observe(c, await agentOf(c))).toEqual(op.expected(c));
+    });
+  });
+});
+
+describe("the matrix itself", () => {
+  it("covers every query and mutation of the schema (sign-in mutations are the auth tests' subject)", async () => {
+    const schema = await getSchema();
+    const names = [...READS, ...WRITES, ...ACCOUNT_WRITES].map((o) => o.name);
+    const signIn = new Set(["requestSignInLink", "verifySignIn", "confirmSignIn", "signInWithCode", "signOut"]);
+    const missing: string[] = [];
+    for (const field of Object.keys(schema.getQueryType()!.getFields())) {
+      if (!names.some((n) => n.startsWith(`query ${field}`))) missing.push(`query ${field}`);
+    }
+    for (const field of Object.keys(schema.getMutationType()!.getFields())) {
+      if (!signIn.has(field) && !names.some((n) => n.startsWith(`mutation ${field}`)))
+        missing.push(`mutation ${field}`);
+    }
+    expect(missing).toEqual([]);
+    expect(CELLS).toHaveLength(7 * 3 * 2);
+  });
+});

@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Privacy } from "../../src/modules/timelines/timeline.enums.js";
+import type { User } from "../../src/modules/users/user.entity.js";
+import { connect, createMemory, createNotification, createUser } from "../factories/index.js";
+import { QueryCounter } from "../helpers/query-count.js";
+import { gql, signInAs, type Agent, type Json } from "../helpers/sign-in-as.js";
+import { createTestApp, type TestApp } from "../helpers/test-app.js";
+
+/**
+ * Per-operation SQL statement counts must not grow with the size of the lists returned
+ * (research/perf-rel.md A2, QueryRecorder style): the same world is built with 3 and with 30
+ * items, every operation is run once to warm up and once measured, and the counts must be equal.
+ * Counting: test/helpers/query-count.ts (wraps TypeORM's logger.logQuery, which sees every
+ * statement; the session store's own pool queries are not included and are constant anyway).
+ */
+
+const USER = `id username displayName email profilePhotoUrl`;
+const MEMORY = `id position caption memoryDate canEdit timelineId createdBy { ${USER} } media { id type url thumbUrl posterUrl } timeline { id title }`;
+const TIMELINE = `id title status privacy lastActivity previewImages memoryCount isParticipant canRespond collaboratorEmail
+  createdBy { ${USER} } collaborator { ${USER} }`;
+
+interface World {
+  viewer: User;
+  agent: Agent;
+  subjectTimelineId: string;
+  profile: User;
+}
+
+/** A world where every list the viewer can ask for has n items. */
+async function buildWorld(t: TestApp, n: number, tag: string): Promise<World> {
+  const viewer = await createUser(t.ds, { displayName: `Viewer ${tag}` });
+  const profile = await createUser(t.ds, { username: `profile${tag}`, displayName: `Profile ${tag}` });
+  await connect(t.ds, viewer, profile); // the viewer is one hop from the profile
+
+  // timelines: n own timelines with n different people, each with a memory (previews + counts)
+  let subjectTimelineId = "";
+  for (let i = 0; i < n; i++) {
+    const other = await createUser(t.ds, { displayName: `Match${tag} ${i}` });
+    const tl = await connect(t.ds, i % 2 ? viewer : other, i % 2 ? other : viewer, { title: `Own ${i}` });
+    const m = await createMemory(t.ds, { timelineId: tl.id, createdById: i % 2 ? viewer.id : other.id });
+    await t.ds.query(`UPDATE timelines SET preview_media_ids = ARRAY[$2::uuid] WHERE id = $1`, [tl.id, m.mediaId]);
+    if (i === 0) subjectTimelineId = tl.id;
+  }
+  // timeline(id): the subject gets n memories in all
+  const subject = await t.ds.query(`SELECT created_by_id, collaborator_id FROM timelines WHERE id = $1`, [
+    subjectTimelineId,
+  ]);
+  for (let i = 1; i < n; i++) {
+    await createMemory(t.ds, {
+      timelineId: subjectTimelineId,
+      createdById: i % 2 ? subject[0].created_by_id : subject[0].collaborator_id,
+    });
+  }
+  // the profile: n public timelines with n different partners, a memory each (userTimelines,
+  // profileMemories, relationships)
+  for (let i = 0; i < n; i++) {
+    const partner = await createUser(t.ds);
+    const tl = await connect(t.ds, profile, partner, { privacy: Privacy.PUBLIC, title: `Profile ${i}` });
+    await createMemory(t.ds, {
+      timelineId: tl.id,
+      createdById: partner.id,
+      memoryDate: i % 3 ? `2024-01-${String((i % 28) + 1).padStart(2, "0")}` : null,
+    });
+  }
+  // notifications from n different people
+  for (let i = 0; i < n; i++) {
+    const from = await createUser(t.ds);
+    await createNotification(t.ds, {
+      recipientId: viewer.id,
+      relatedUserId: from.id,
+      relatedTimelineId: subjectTimelineId,
+      message: `n${i}`,
+    });
+  }
+  return { viewer, agent: await signInAs(t, viewer), subjectTimelineId, profile };
+}
+
+interface Operation {
+  name: string;
+  run(w: World, tag: string): Promise<{ size: number }>;
+}
+
+const graphql = (
+  name: string,
+  query: string,
+  vars: (w: World, tag: string) => Record<string, unknown>,
+  pick: (data: Json) => unknown[],
+): Operation => ({
+  name,
+  async run(w, tag) {
+    const r = await gql(w.agent, query, vars(w, tag));
+    if (r.errors) throw new Error(JSON.stringify(r.errors));
+    return { size: pick(r.data).length };
+  },
+});
+const rest = (name: string, path: (w: World) => string): Operation => ({
+  name,
+  async run(w) {
+    const res = await w.agent.get(path(w));
+    if (res.status !== 200) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
+    return { size: (res.body as unknown[]).length };
+  },
+});
+
+const OPERATIONS: Operation[] = [
+  graphql(
+    "timelines",
+    `{ timelines { ${TIMELINE} memories { ${MEMORY} } } }`,
+    () => ({}),
+    (d) => d.timelines,
+  ),
+  graphql(
+    "timeline(id) with memories",
+    `query($id: ID!) { timeline(id: $id) { ${TIMELINE} memories { ${MEMORY} } } }`,
+    (w) => ({ id: w.subjectTimelineId }),
+    (d) => d.timeline.memories,
+  ),
+  graphql(
+    "profileMemories",
+    `query($i: String) { profileMemories(identifier: $i) { ${MEMORY} } }`,
+    (w) => ({ i: w.profile.username }),
+    (d) => d.profileMemories,
+  ),
+  graphql(
+    "profileMemories (own)",
+    `{ profileMemories { ${MEMORY} } }`,
+    () => ({}),
+    (d) => d.profileMemories,
+  ),
+  graphql(
+    "relationships",
+    `query($i: String) { relationships(identifier: $i) { otherUser { ${USER} } memoryCount isActive timelineTitle } }`,
+    (w) => ({ i: w.profile.username }),
+    (d) => d.relationships,
+  ),
+  graphql(
+    "relationships (own)",
+    `{ relationships { otherUser { ${USER} } memoryCount isActive timelineTitle } }`,
+    () => ({}),
+    (d) => d.relationships,
+  ),
+  graphql(
+    "notifications",
+    `{ notifications { id type message isRead createdAt relatedTimelineId actionUrl relatedUser { ${USER} } } }`,
+    () => ({}),
+    (d) => d.notifications,
+  ),
+  graphql(
+    "userTimelines",
+    `query($i: String!) { userTimelines(identifier: $i) { ${TIMELINE} memories { ${MEMORY} } } }`,
+    (w) => ({ i: w.profile.username }),
+    (d) => d.userTimelines,
+  ),
+  graphql(
+    "searchUsers",
+    `query($q: String!) { searchUsers(query: $q) { ${USER} } }`,
+    (_w, tag) => ({ q: `match${tag}` }),
+    (d) => d.searchUsers,
+  ),
+  rest("GET /api/timelines", () => "/api/timelines"),
+  rest("GET /api/memories/filter", (w) => `/api/memories/filter?timeline_id=${w.subjectTimelineId}&sort=-memory_date`),
+  rest("GET /api/memories/profile/:identifier", (w) => `/api/memories/profile/${w.profile.username}`),
+  rest("GET /api/timelines/user/:identifier", (w) => `/api/timelines/user/${w.profile.username}`),
+  rest("GET /api/user-relationships/user/:identifier", (w) => `/api/user-relationships/user/${w.profile.username}`),
+  rest("GET /api/user-relationships/my-relationships", () => `/api/user-relationships/my-relationships`),
+  rest("GET /api/notifications", () => "/api/notifications?limit=50"),
+];
+
+describe("SQL statements per operation do not grow with list size (3 vs 30 items)", () => {
+  let t: TestApp;
+  let small: World;
+  let large: World;
+  let counter: QueryCounter;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    small = await buildWorld(t, 3, "s");
+    large = await buildWorld(t, 30, "l");
+    counter = new QueryCounter(t.ds);
+  }, 120_000);
+  afterAll(async () => {
+    counter.restore();
+    await t.close();
+  });
+
+  it.each(OPERATIONS.map((op) => [op.name, op] as const))("%s", async (_name, op) => {
+    await op.run(small, "s"); // warm-up
+    let smallSize = 0;
+    let largeSize = 0;
+    const nSmall = await counter.measure(async () => (smallSize = (await op.run(small, "s")).size));
+    const smallLog = [...counter.statements];
+    const nLarge = await counter.measure(async () => (largeSize = (await op.run(large, "l")).size));
+    expect(smallSize).toBeGreaterThanOrEqual(3);
+    expect(largeSize).toBeGreaterThan(smallSize); // the lists really differ in size
+    expect(nLarge, `3 items:\n${smallLog.join("\n")}\n\n30 items:\n${counter.statements.join("\n")}`).toBe(nSmall);
+    expect(nSmall).toBeLessThanOrEqual(20); // absolute budget per operation (perf-rel T-N1-3)
+    process.stdout.write(
+      `[query-count] ${op.name}: ${nSmall} statements for ${smallSize} and for ${largeSize} items\n`,
+    );
+  });
+});
