@@ -8,6 +8,7 @@ import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/dis
 import { ApolloServerPluginLandingPageLocalDefault } from "@apollo/server/plugin/landingPage/default";
 import { expressMiddleware } from "@as-integrations/express5";
 import { ApolloArmor } from "@escape.tech/graphql-armor";
+import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
 import { graphqlUploadExpress } from "graphql-upload-minimal";
 import helmet from "helmet";
@@ -114,6 +115,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
     }),
   );
   app.use(securityHeaders(env));
+  // gzip for HTML, JS, CSS and JSON; images and video are not compressible and pass through.
+  app.use(compression());
   app.use(healthRoutes(ds, health));
 
   // Sessions only where they are used: never for static files.
