@@ -92,8 +92,11 @@ export function ConnectionWeb({ identifier, centre, viewerId }: ConnectionWebPro
 
   useGesture(
     {
-      onDragStart: () => {
-        draggedRef.current = false;
+      onDragEnd: () => {
+        // The click that ends a drag comes right after pointerup; forget the drag after it.
+        window.setTimeout(() => {
+          draggedRef.current = false;
+        }, 0);
       },
       onDrag: ({ offset: [x, y], movement: [mx, my], pinching, cancel }) => {
         if (pinching) {
@@ -143,6 +146,9 @@ export function ConnectionWeb({ identifier, centre, viewerId }: ConnectionWebPro
         ref={viewportRef}
         className={styles.viewport}
         data-testid="connection-web"
+        onPointerDownCapture={() => {
+          draggedRef.current = false;
+        }}
         onClickCapture={(event) => {
           // The end of a drag is not a tap on whoever is under the finger.
           if (draggedRef.current) {
