@@ -211,6 +211,10 @@ export interface PairResult {
   app: LoadRun[];
   bare: LoadRun[];
   summary: {
+    /** app/bare req/s of each round (paired: same round, back to back) */
+    roundRatios: number[];
+    appRounds: number[];
+    bareRounds: number[];
     appReqPerSec: number;
     bareReqPerSec: number;
     ratio: number;
@@ -257,10 +261,16 @@ export async function sideBySide(
     const sum = (runs: LoadRun[], f: (x: LoadRun) => number) => runs.reduce((a, x) => a + f(x), 0);
     const appRps = median(p.app.map((x) => x.reqPerSec));
     const bareRps = median(p.bare.map((x) => x.reqPerSec));
+    // the ratio is the median of per-round ratios: each round's two runs are back to back, so a
+    // burst of load from other processes moves both (less so across rounds)
+    const roundRatios = p.app.map((x, i) => x.reqPerSec / p.bare[i]!.reqPerSec);
     p.summary = {
+      roundRatios: roundRatios.map((r) => round(r, 3)),
+      appRounds: p.app.map((x) => round(x.reqPerSec, 0)),
+      bareRounds: p.bare.map((x) => round(x.reqPerSec, 0)),
       appReqPerSec: round(appRps, 0),
       bareReqPerSec: round(bareRps, 0),
-      ratio: round(appRps / bareRps, 3),
+      ratio: round(median(roundRatios), 3),
       appP50: median(p.app.map((x) => x.p50)),
       appP99: median(p.app.map((x) => x.p99)),
       bareP50: median(p.bare.map((x) => x.p50)),

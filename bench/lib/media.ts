@@ -7,7 +7,7 @@
 import sharp from "sharp";
 import { DOCS } from "./operations.js";
 import type { ServerChild } from "./load.js";
-import { http, round, summarize } from "./util.js";
+import { http, round, summarize, wireRequest } from "./util.js";
 
 /**
  * A phone-like 12 MP photo: soft shapes under sensor-like grain, JPEG q90 (4–6 MB, like a phone's).
@@ -53,6 +53,7 @@ export interface MediaResult {
     distinctPhotos: number;
     originalsBytes: number;
     answerBytes: number;
+    answerEncoding: string;
     thumbsBytes: number;
     oneDisplayBytes: number;
     viewBytes: number;
@@ -126,23 +127,21 @@ export async function measureMedia(
     if (res.status !== 201) throw new Error(`create memory → ${res.status} ${res.body.slice(0, 200)}`);
     originalsBytes += u.bytes;
   }
-  const answer = await http(base, "/graphql", {
-    cookie,
-    json: { query: DOCS.timeline, variables: { id: timelineId } },
-  });
-  const data = JSON.parse(answer.body) as { errors?: unknown; data: { timeline: { memories: Array<{ media: { url: string; thumbUrl: string } }> } } };
-  if (data.errors || data.data.timeline.memories.length !== 30) throw new Error(`timeline view: ${answer.body.slice(0, 300)}`);
+  // bytes on the wire as a browser gets them (the server may compress the JSON; WebP is not recompressed)
+  const answer = await wireRequest(base, "/graphql", { cookie, json: { query: DOCS.timeline, variables: { id: timelineId } } });
+  const data = JSON.parse(answer.body.toString("utf8")) as { errors?: unknown; data: { timeline: { memories: Array<{ media: { url: string; thumbUrl: string } }> } } };
+  if (data.errors || data.data.timeline.memories.length !== 30) throw new Error(`timeline view: ${answer.body.toString("utf8").slice(0, 300)}`);
   let thumbsBytes = 0;
   let displayBytes = 0;
   for (const m of data.data.timeline.memories) {
-    const t = await http(base, m.media.thumbUrl, { cookie });
-    const d = await http(base, m.media.url, { cookie });
+    const t = await wireRequest(base, m.media.thumbUrl, { cookie });
+    const d = await wireRequest(base, m.media.url, { cookie });
     if (t.status !== 200 || d.status !== 200) throw new Error(`media → ${t.status}/${d.status}`);
-    thumbsBytes += t.bytes;
-    displayBytes += d.bytes;
+    thumbsBytes += t.wireBytes;
+    displayBytes += d.wireBytes;
   }
   const oneDisplay = Math.round(displayBytes / 30);
-  const viewBytes = answer.bytes + thumbsBytes + oneDisplay;
+  const viewBytes = answer.wireBytes + thumbsBytes + oneDisplay;
 
   let seededMediaServed = false;
   if (opts.seededThumbPath) {
@@ -165,13 +164,14 @@ export async function measureMedia(
       photos: 30,
       distinctPhotos: distinct.size,
       originalsBytes,
-      answerBytes: answer.bytes,
+      answerBytes: answer.wireBytes,
+      answerEncoding: answer.encoding,
       thumbsBytes,
       oneDisplayBytes: oneDisplay,
       viewBytes,
       ratio: round(viewBytes / originalsBytes, 4),
-      displayStripBytes: answer.bytes + displayBytes,
-      displayStripRatio: round((answer.bytes + displayBytes) / originalsBytes, 4),
+      displayStripBytes: answer.wireBytes + displayBytes,
+      displayStripRatio: round((answer.wireBytes + displayBytes) / originalsBytes, 4),
     },
     seededMediaServed,
   };

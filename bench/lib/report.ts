@@ -35,9 +35,10 @@ export function printReport(r: any, log: (s: string) => void): void {
   }
 
   if (r.load) {
-    log(`\n2. HTTP load, app vs bare Express + pg (same JSON), median of ${r.config.rounds} alternating rounds × ${r.config.seconds} s, ${r.config.connections} connections${r.pinned ? ", server pinned to CPU 0, autocannon to CPU 1" : ""}`);
+    log(`\n2. HTTP load, app vs bare Express + pg (same JSON), ${r.config.rounds} alternating rounds × ${r.config.seconds} s, ${r.config.connections} connections${r.pinned ? ", server pinned to CPU 0, autocannon to CPU 1" : ", not pinned"}`);
+    log(`   req/s and latency: medians over the rounds; ratio: median of the per-round app/bare ratios`);
     log(`   target: ${TARGETS.graphqlVsBare}`);
-    const rows = [["read", "app req/s", "p50/p99 ms", "bare req/s", "p50/p99 ms", "ratio", "errors", "non2xx", "mismatch", "same JSON", ""]];
+    const rows = [["read", "app req/s", "p50/p99 ms", "bare req/s", "p50/p99 ms", "ratio (range)", "errors", "non2xx", "mismatch", "same JSON", ""]];
     for (const p of r.load) {
       const isGql = p.name.startsWith("gql");
       const clean = p.gqlErrors === 0 && p.non2xx === 0 && p.mismatches === 0 && p.socketErrors === 0;
@@ -47,7 +48,7 @@ export function printReport(r: any, log: (s: string) => void): void {
         `${p.appP50}/${p.appP99}`,
         String(p.bareReqPerSec),
         `${p.bareP50}/${p.bareP99}`,
-        `${Math.round(p.ratio * 100)} %`,
+        `${Math.round(p.ratio * 100)} % (${Math.round(Math.min(...p.roundRatios) * 100)}–${Math.round(Math.max(...p.roundRatios) * 100)})`,
         String(p.gqlErrors + p.socketErrors),
         String(p.non2xx),
         String(p.mismatches),
@@ -90,6 +91,15 @@ export function printReport(r: any, log: (s: string) => void): void {
       }
     }
     table(rows, log);
+    if (r.access.length > 1) {
+      const first = r.access[0];
+      const last = r.access.at(-1);
+      const growth = first.tiers.map((t: any) => {
+        const l = last.tiers.find((x: any) => x.tier === t.tier);
+        return l ? `${t.tier} p50 ×${(l.p50 / t.p50).toFixed(1)}, p99 ×${(l.p99 / t.p99).toFixed(1)}` : "";
+      });
+      log(`   growth ${first.users} → ${last.users} users (×${last.users / first.users}): ${growth.join("; ")}`);
+    }
     if (!r.access.some((a: any) => a.users >= 100_000)) log("   (100k users not measured in this mode: run the full bench)");
   }
 
@@ -112,7 +122,7 @@ export function printReport(r: any, log: (s: string) => void): void {
       "≤ 5 %",
       mark(m.view.ratio <= 0.05),
     ]);
-    rows.push(["  (answer / thumbs / one display)", `${kib(m.view.answerBytes)} / ${kib(m.view.thumbsBytes)} / ${kib(m.view.oneDisplayBytes)}`, "", ""]);
+    rows.push([`  (answer ${m.view.answerEncoding ?? ""} / thumbs / one display)`, `${kib(m.view.answerBytes)} / ${kib(m.view.thumbsBytes)} / ${kib(m.view.oneDisplayBytes)}`, "", ""]);
     rows.push(["  if the strip used display images", `${(m.view.displayStripRatio * 100).toFixed(2)} %`, "(ref)", ""]);
     rows.push(["seeded media served by /media", m.seededMediaServed ? "yes" : "NO", "", mark(m.seededMediaServed)]);
     table(rows, log);

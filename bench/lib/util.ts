@@ -80,3 +80,44 @@ export function procRss(pid: number): { rss: number; hwm: number } | null {
 
 export const MiB = 1024 * 1024;
 export const KiB = 1024;
+
+/**
+ * A request as a browser makes it (Accept-Encoding: gzip, deflate, br), counting the bytes of the
+ * body on the wire (compressed when the server compresses; not decoded).
+ */
+export async function wireRequest(
+  base: string,
+  path: string,
+  opts: { method?: string; cookie?: string; json?: unknown } = {},
+): Promise<{ status: number; wireBytes: number; encoding: string; body: Buffer }> {
+  const httpMod = await import("node:http");
+  const zlib = await import("node:zlib");
+  const payload = opts.json === undefined ? undefined : Buffer.from(JSON.stringify(opts.json));
+  return new Promise((resolve, reject) => {
+    const req = httpMod.request(
+      base + path,
+      {
+        method: opts.method ?? (payload ? "POST" : "GET"),
+        headers: {
+          "accept-encoding": "gzip, deflate, br",
+          ...(opts.cookie ? { cookie: opts.cookie } : {}),
+          ...(payload ? { "content-type": "application/json", "content-length": String(payload.length) } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (d: Buffer) => chunks.push(d));
+        res.on("end", () => {
+          const raw = Buffer.concat(chunks);
+          const encoding = String(res.headers["content-encoding"] ?? "identity");
+          const body =
+            encoding === "br" ? zlib.brotliDecompressSync(raw) : encoding === "gzip" ? zlib.gunzipSync(raw) : encoding === "deflate" ? zlib.inflateSync(raw) : raw;
+          resolve({ status: res.statusCode ?? 0, wireBytes: raw.length, encoding, body });
+        });
+      },
+    );
+    req.on("error", reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}

@@ -22,7 +22,9 @@ async function askForLink(page: Page, email: string) {
   await page.getByLabel("Email address").fill(email);
   const since = Date.now();
   await page.getByRole("button", { name: "Send Login Link" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Please check your email for the login link!" })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Please check your email for the login link!" }),
+  ).toBeVisible();
   await shot(page, "2-login-sent");
   return waitForMail(email, since);
 }
@@ -55,7 +57,10 @@ test("a new visitor signs in with the link, stays signed in on reload, and logs 
   expect(errors).toEqual([]);
 });
 
-test("another browser is asked to continue, and a scanner's visit does not use the link up", async ({ page, browser }) => {
+test("another browser is asked to continue, and a scanner's visit does not use the link up", async ({
+  page,
+  browser,
+}) => {
   const email = `other-${Date.now()}@example.com`;
   const link = signInLinkOf(await askForLink(page, email));
 

@@ -14,7 +14,7 @@ import { userRoutes } from "../modules/users/user.routes.js";
  */
 export function apiRouter(services: Services): Router {
   const router = express.Router();
-  router.use(authRoutes(services.auth));
+  router.use(authRoutes(services));
   router.use("/upload", uploadRouter(services));
   router.use("/users", userRoutes(services));
   router.use("/timelines", timelineRoutes(services));

@@ -91,7 +91,9 @@ export class LocalStorage implements Storage {
       if (transform) await pipeline(data, transform, counter, out);
       else await pipeline(data, counter, out);
     } catch (err) {
-      process.stderr.write(`DBG writeTemp failed ${file} ${String(err)}\n`);
+      // The write stream opens its file asynchronously: wait until it is closed, or a refusal
+      // that comes before the open completes would remove nothing and leave an empty file.
+      if (!out.closed) await new Promise<void>((resolve) => out.once("close", () => resolve()));
       await fsp.rm(file, { force: true });
       throw err;
     }

@@ -44,7 +44,8 @@ export function TextField({
   const hintId = `${fieldId}-hint`;
   const counterId = `${fieldId}-count`;
   const over = max !== undefined && value.length > max;
-  const describedBy = [hint ? hintId : null, max !== undefined ? counterId : null].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [hint ? hintId : null, max !== undefined ? counterId : null].filter(Boolean).join(" ") || undefined;
   const common = {
     id: fieldId,
     className: styles.control,

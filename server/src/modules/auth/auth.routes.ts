@@ -1,5 +1,6 @@
 import express, { type Request, type Router } from "express";
-import type { User } from "../users/user.entity.js";
+import { restContext } from "../../http/present.js";
+import type { Services } from "../../services.js";
 import {
   clearProofCookie,
   clientIp,
@@ -10,23 +11,11 @@ import {
   sessionPort,
   setProofCookie,
 } from "./auth.http.js";
-import type { AuthCaller, AuthService, VerifyOutcome } from "./auth.service.js";
+import type { AuthCaller, VerifyOutcome } from "./auth.service.js";
 
-/** The session user in the REST façade's shape (spec §3 User; DESIGN §8 snake_case, _id and id). */
-export function sessionUserJson(user: User) {
-  return {
-    _id: user.id,
-    id: user.id,
-    email: user.email,
-    username: user.username,
-    display_name: user.displayName,
-    full_name: user.fullName,
-    bio: user.bio,
-    profile_photo: null as string | null,
-  };
-}
+type Present = ReturnType<typeof restContext>["present"];
 
-function outcomeJson(out: VerifyOutcome) {
+async function outcomeJson(out: VerifyOutcome, present: Present) {
   if (out.state === "confirm") return { state: out.state, maskedEmail: out.maskedEmail, signedInAs: out.signedInAs };
   return {
     state: out.state,
@@ -34,7 +23,7 @@ function outcomeJson(out: VerifyOutcome) {
     message: out.alreadySignedIn ? "You're already signed in." : "Email verified successfully",
     alreadySignedIn: out.alreadySignedIn,
     redirectTo: out.redirectTo,
-    user: sessionUserJson(out.user),
+    user: await present.user(out.user),
   };
 }
 
@@ -42,8 +31,11 @@ function outcomeJson(out: VerifyOutcome) {
  * REST façade of sign-in (spec §7 Auth; DESIGN §4). Thin: every rule is in AuthService. Every
  * answer is `Cache-Control: no-store`; every POST passes the same-origin + JSON guard.
  */
-export function authRoutes(auth: AuthService): Router {
+export function authRoutes(services: Services): Router {
+  const auth = services.auth;
   const env = auth.env;
+  // the user in the REST façade's shape (spec §3), presented for the (new) session's viewer
+  const userJson = (req: Request, out: VerifyOutcome) => outcomeJson(out, restContext(req, services).present);
   const router = express.Router();
   const guard = sameOriginJson(env);
   const caller = (req: Request): AuthCaller => ({
@@ -64,30 +56,33 @@ export function authRoutes(auth: AuthService): Router {
 
   // The documented path: answers the link's state, never signs in (research/auth.md D18).
   router.get("/auth/verify", async (req, res) => {
-    res.json(outcomeJson(await auth.inspectLink(req.query.token, caller(req))));
+    res.json(await userJson(req, await auth.inspectLink(req.query.token, caller(req))));
   });
 
   router.post("/auth/verify", guard, async (req, res) => {
     const out = await auth.verifyLink(body(req).token, caller(req));
     if (out.state === "signed_in") clearProofCookie(res, env);
-    res.json(outcomeJson(out));
+    res.json(await userJson(req, out));
   });
 
   router.post("/auth/verify/confirm", guard, async (req, res) => {
     const out = await auth.confirmLink(body(req).token, caller(req));
     clearProofCookie(res, env);
-    res.json(outcomeJson(out));
+    res.json(await userJson(req, out));
   });
 
   router.post("/auth/code", guard, async (req, res) => {
     const out = await auth.signInWithCode(body(req).email, body(req).code, caller(req));
     clearProofCookie(res, env);
-    res.json(outcomeJson(out));
+    res.json(await userJson(req, out));
   });
 
   router.get("/auth/check-session", async (req, res) => {
     const user = await auth.currentUser(req.userId);
-    res.json({ isAuthenticated: Boolean(user), user: user ? sessionUserJson(user) : null });
+    res.json({
+      isAuthenticated: Boolean(user),
+      user: user ? await restContext(req, services).present.user(user) : null,
+    });
   });
 
   router.post("/auth/logout", guard, async (req, res) => {

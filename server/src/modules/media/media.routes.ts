@@ -145,7 +145,6 @@ function receiveFile(
       if (name !== "file" || started) return void stream.resume();
       started = true;
       file = stream;
-      if (req.headers["content-length"] === "5000000") process.stderr.write(`DBG file event\n`);
       handle(stream, info.filename).then(
         (media) => {
           settled = true;
@@ -166,7 +165,6 @@ function receiveFile(
     });
     // The phone went away mid-upload: end the file stream so the temp file is removed.
     req.on("close", () => {
-      if (req.headers["content-length"] === "5000000") process.stderr.write(`DBG close complete=${req.complete} file=${!!file} settled=${settled} aborted=${req.readableAborted}\n`);
       if (req.complete) return;
       const err = badInput("The upload was interrupted.");
       file?.destroy(err);

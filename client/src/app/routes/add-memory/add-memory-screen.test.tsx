@@ -209,9 +209,7 @@ describe("Add Memory (spec §2, §4, §5)", () => {
     expect(view?.timeline?.memories.map((m) => m.id)).toEqual(["m-old", "m-new"]);
     expect(view?.timeline?.memoryCount).toBe(2);
     await waitFor(() =>
-      expect(calls).toContainEqual(
-        expect.objectContaining({ body: { timelineId: "t-1", photoCount: 1 } }),
-      ),
+      expect(calls).toContainEqual(expect.objectContaining({ body: { timelineId: "t-1", photoCount: 1 } })),
     );
   });
 

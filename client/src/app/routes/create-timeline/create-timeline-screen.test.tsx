@@ -16,17 +16,34 @@ import type { MockLink } from "@apollo/client/testing";
 const bo = aPerson();
 
 function searchMock(query: string, users: unknown[]): MockLink.MockedResponse {
-  return { request: { query: SearchCollaboratorsDocument, variables: { query } }, result: { data: { searchUsers: users } } };
+  return {
+    request: { query: SearchCollaboratorsDocument, variables: { query } },
+    result: { data: { searchUsers: users } },
+  };
 }
 
 function createMock(input: Record<string, unknown>, result: MockLink.MockedResponse["result"] | Error, delay = 0) {
-  const created = aTimeline({ id: "t-new", title: String(input.title), status: "PENDING", privacy: input.privacy as never });
+  const created = aTimeline({
+    id: "t-new",
+    title: String(input.title),
+    status: "PENDING",
+    privacy: input.privacy as never,
+  });
   return {
     request: { query: CreateTimelineDocument, variables: { input } },
     delay,
     ...(result instanceof Error
       ? { error: result }
-      : { result: result ?? { data: { createTimeline: { __typename: "CreatePayload", timeline: { ...created, memoryCount: 0, isParticipant: true } } } } }),
+      : {
+          result: result ?? {
+            data: {
+              createTimeline: {
+                __typename: "CreatePayload",
+                timeline: { ...created, memoryCount: 0, isParticipant: true },
+              },
+            },
+          },
+        }),
   } as MockLink.MockedResponse;
 }
 
@@ -79,7 +96,9 @@ describe("Create Timeline (spec §2, §5)", () => {
 
   it("offers at most 10 suggestions, reachable with the arrow keys", async () => {
     const user = userEvent.setup();
-    const many = Array.from({ length: 12 }, (_, i) => aPerson({ id: `u-${i + 10}`, username: `bo${i}`, displayName: `Bo ${i}` }));
+    const many = Array.from({ length: 12 }, (_, i) =>
+      aPerson({ id: `u-${i + 10}`, username: `bo${i}`, displayName: `Bo ${i}` }),
+    );
     render("/app/create-timeline", [searchMock("bo", many)]);
     const combo = screen.getByRole("combobox", { name: /Collaborator/ });
     await user.type(combo, "bo");
@@ -100,7 +119,9 @@ describe("Create Timeline (spec §2, §5)", () => {
     await user.click(screen.getByRole("radio", { name: /Semi-private/ }));
     expect(screen.getByText(/within 2 degrees of either of you/)).toBeInTheDocument();
     await user.click(screen.getByRole("radio", { name: /Public/ }));
-    expect(screen.getByText(/up to 6 connections .* Strangers with no connection to either of you never will/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/up to 6 connections .* Strangers with no connection to either of you never will/),
+    ).toBeInTheDocument();
   });
 
   it("creates the timeline, adds it to the cached list, tells friends, and goes to the list", async () => {

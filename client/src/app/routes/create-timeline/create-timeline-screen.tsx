@@ -30,7 +30,9 @@ export function CreateTimelineScreen() {
   const [error, setError] = useState<string | null>(null);
 
   // `?collaborator=<email>` preselects that person (spec §2).
-  const lookup = useCollaboratorByIdentifierQuery(preset && !presetDone ? { variables: { identifier: preset } } : skipToken);
+  const lookup = useCollaboratorByIdentifierQuery(
+    preset && !presetDone ? { variables: { identifier: preset } } : skipToken,
+  );
   useEffect(() => {
     if (presetDone || lookup.loading) return;
     if (!lookup.data && !lookup.error) return;
@@ -91,12 +93,7 @@ export function CreateTimelineScreen() {
           placeholder="Our summer in Lisbon"
           autoComplete="off"
         />
-        <CollaboratorPicker
-          value={collaborator}
-          onChange={setCollaborator}
-          loading={!presetDone}
-          disabled={creating}
-        />
+        <CollaboratorPicker value={collaborator} onChange={setCollaborator} loading={!presetDone} disabled={creating} />
         <PrivacySelector value={privacy} onChange={setPrivacy} otherName={collaboratorName(collaborator)} />
         {error ? (
           <p role="alert" className={formStyles.alert}>

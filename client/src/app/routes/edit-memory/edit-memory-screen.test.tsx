@@ -67,7 +67,11 @@ function deleteMock(outcome: "ok" | Error = "ok"): MockLink.MockedResponse {
     delay: 300,
     ...(outcome instanceof Error
       ? { error: outcome }
-      : { result: { data: { deleteMemory: { __typename: "DeleteMemoryPayload", deletedId: "m-1", timelineId: "t-1" } } } }),
+      : {
+          result: {
+            data: { deleteMemory: { __typename: "DeleteMemoryPayload", deletedId: "m-1", timelineId: "t-1" } },
+          },
+        }),
   } as MockLink.MockedResponse;
 }
 
@@ -103,7 +107,10 @@ describe("Edit Memory (spec §2, §6, §8)", () => {
     const seen: UpdateMemoryMutationVariables[] = [];
     const { router } = render([editMock(), updateMock(seen)]);
     expect(await screen.findByRole("heading", { level: 1, name: "Edit Memory" })).toBeInTheDocument();
-    expect(screen.getByRole("img", { name: "Preview of the chosen photo" })).toHaveAttribute("src", "/media/media-1/display");
+    expect(screen.getByRole("img", { name: "Preview of the chosen photo" })).toHaveAttribute(
+      "src",
+      "/media/media-1/display",
+    );
     expect(screen.getByRole("button", { name: "Replace Media" })).toBeInTheDocument();
     expect(screen.getByLabelText("Date")).toHaveValue("2024-01-05");
     expect(screen.getByRole("textbox", { name: "Location" })).toHaveValue("Lisbon");

@@ -9,11 +9,7 @@ import { ScreenHeader } from "../../../components/ui/screen-header";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { placeMemoryInTimeline, removeMemoryFromCache } from "../../../features/memories/api/memory-cache";
 import { MemoryForm, type MemoryFormValues } from "../../../features/memories/components/memory-form";
-import {
-  DELETE_MEMORY_CONFIRM,
-  DELETE_MEMORY_ERROR,
-  SAVE_MEMORY_ERROR,
-} from "../../../features/memories/lib/messages";
+import { DELETE_MEMORY_CONFIRM, DELETE_MEMORY_ERROR, SAVE_MEMORY_ERROR } from "../../../features/memories/lib/messages";
 import type { UploadedMedia } from "../../../features/media/api/use-media-upload";
 import { useDeleteMemoryMutation, useEditMemoryQuery, useUpdateMemoryMutation } from "../../../gql/graphql";
 import { GoBack } from "../../../lib/use-go-back";
@@ -24,7 +20,9 @@ export function EditMemoryScreen() {
   const [params] = useSearchParams();
   const id = params.get("id")?.trim() ?? "";
   const navigate = useNavigate();
-  const { data, loading } = useEditMemoryQuery(id ? { variables: { id }, fetchPolicy: "cache-and-network" } : skipToken);
+  const { data, loading } = useEditMemoryQuery(
+    id ? { variables: { id }, fetchPolicy: "cache-and-network" } : skipToken,
+  );
   const [updateMemory] = useUpdateMemoryMutation();
   const [deleteMemory, { loading: deleting }] = useDeleteMemoryMutation();
   const [saveError, setSaveError] = useState<string | null>(null);

@@ -27,7 +27,10 @@ import styles from "./edit-profile-screen.module.css";
 
 /** Edit Profile (spec §2, §4, §5): photo, display name, username with a live check, bio. */
 export function EditProfileScreen() {
-  const { data, error, loading, refetch } = useMyProfileQuery({ fetchPolicy: "cache-and-network", nextFetchPolicy: "cache-first" });
+  const { data, error, loading, refetch } = useMyProfileQuery({
+    fetchPolicy: "cache-and-network",
+    nextFetchPolicy: "cache-first",
+  });
   const me = data?.me;
 
   return (

@@ -58,7 +58,11 @@ export function ProfileScreen() {
         web={
           <ConnectionWeb
             identifier={null}
-            centre={{ name: person?.displayName || person?.username || "You", email: person?.email, photoUrl: person?.profilePhotoUrl }}
+            centre={{
+              name: person?.displayName || person?.username || "You",
+              email: person?.email,
+              photoUrl: person?.profilePhotoUrl,
+            }}
           />
         }
         highlights={<HighlightsComingSoon />}

@@ -45,11 +45,7 @@ function PublicProfile({ identifier }: { identifier: string }) {
   if (error || data?.user === null) return <Navigate to="/app/timelines" replace />;
   return (
     <div className={`themed-page ${styles.page}`} data-theme="night">
-      {user ? (
-        <PublicProfilePage user={user} identifier={identifier} />
-      ) : (
-        <PageSpinner label="Loading profile..." />
-      )}
+      {user ? <PublicProfilePage user={user} identifier={identifier} /> : <PageSpinner label="Loading profile..." />}
     </div>
   );
 }

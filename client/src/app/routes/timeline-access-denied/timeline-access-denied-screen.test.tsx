@@ -36,7 +36,12 @@ function render(mocks: MockLink.MockedResponse[], at = "/app/timeline-access-den
 describe("Timeline access denied (spec §2, §4, §8)", () => {
   it("goes straight to the timeline when the viewer may see it", async () => {
     const { router } = render([
-      accessMock({ canView: true, privacy: "PUBLIC", actionUrl: "/app/view-timeline?id=t-1", actionText: "View Timeline" }),
+      accessMock({
+        canView: true,
+        privacy: "PUBLIC",
+        actionUrl: "/app/view-timeline?id=t-1",
+        actionText: "View Timeline",
+      }),
     ]);
     await waitFor(() => expect(locationOf(router)).toBe("/app/view-timeline?id=t-1"));
   });
@@ -49,7 +54,9 @@ describe("Timeline access denied (spec §2, §4, §8)", () => {
       }),
     ]);
     expect(await screen.findByRole("heading", { level: 1, name: "Private Timeline" })).toBeInTheDocument();
-    expect(screen.getByText("This timeline is private. Only the two people who share it can see it.")).toBeInTheDocument();
+    expect(
+      screen.getByText("This timeline is private. Only the two people who share it can see it."),
+    ).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Back to Timelines" })).toHaveAttribute("href", "/app/timelines");
     expect(screen.getByRole("button", { name: "Go Back" })).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: /Create Timeline with/ })).toBeNull();

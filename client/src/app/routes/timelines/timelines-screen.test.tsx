@@ -54,9 +54,7 @@ describe("Timelines list (spec §2)", () => {
 
   it("names the other person: the creator when I am the collaborator", async () => {
     renderList(
-      timelinesMock([
-        aTimeline({ createdBy: aPerson({ id: "u-3", displayName: "Cy Park" }), collaborator: me }),
-      ]),
+      timelinesMock([aTimeline({ createdBy: aPerson({ id: "u-3", displayName: "Cy Park" }), collaborator: me })]),
     );
     expect(await screen.findByRole("link", { name: /with Cy Park/ })).toBeInTheDocument();
   });

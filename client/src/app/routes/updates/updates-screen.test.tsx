@@ -1,5 +1,5 @@
 import { gql } from "@apollo/client";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import {
@@ -14,6 +14,7 @@ import {
   RejectTimelineProposalDocument,
   UnreadNotificationCountDocument,
 } from "../../../gql/graphql";
+import { useUnreadCount } from "../../../features/notifications/api/use-unread-count";
 import { renderScreen, type RenderScreenOptions } from "../../../testing/render-screen";
 import { UpdatesScreen } from "./updates-screen";
 
@@ -196,9 +197,7 @@ describe("Updates screen", () => {
   it("alerts when accepting fails and keeps the proposal", async () => {
     renderUpdates([notificationsMock([proposal()]), unreadCountMock(1), acceptMock("t-9", true)]);
     await userEvent.click(await screen.findByRole("button", { name: "Accept" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent(
-      "Failed to accept timeline proposal. Please try again.",
-    );
+    expect(await screen.findByRole("alert")).toHaveTextContent("Failed to accept timeline proposal. Please try again.");
     expect(screen.getByRole("button", { name: "Accept" })).toBeEnabled();
   });
 
@@ -237,7 +236,12 @@ describe("Updates screen", () => {
           }
         }
       `,
-      data: { timelines: [{ __typename: "Timeline", id: "t-9" }, { __typename: "Timeline", id: "t-1" }] },
+      data: {
+        timelines: [
+          { __typename: "Timeline", id: "t-9" },
+          { __typename: "Timeline", id: "t-1" },
+        ],
+      },
     });
     await userEvent.click(await screen.findByRole("button", { name: "Reject" }));
     await userEvent.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Reject" }));
@@ -253,8 +257,33 @@ describe("Updates screen", () => {
     renderUpdates([notificationsMock([proposal()]), unreadCountMock(1), rejectMock("t-9", true)]);
     await userEvent.click(await screen.findByRole("button", { name: "Reject" }));
     await userEvent.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Reject" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent(
-      "Failed to reject timeline proposal. Please try again.",
+    expect(await screen.findByRole("alert")).toHaveTextContent("Failed to reject timeline proposal. Please try again.");
+  });
+});
+
+/** The bottom navigation's count hook alone (it owns the refresh timer and the event listener). */
+function NavCount() {
+  return <output aria-label="nav count">{useUnreadCount()}</output>;
+}
+
+describe("Updates screen, new notifications", () => {
+  it("reloads the list when the refreshed count shows more unread than it holds", async () => {
+    const first = aNotification({ message: "Old news", isRead: true });
+    const fresh = aNotification({ message: "Fresh news" });
+    renderScreen(
+      <>
+        <UpdatesScreen />
+        <NavCount />
+      </>,
+      {
+        path: "/app/updates",
+        mocks: [notificationsMock([first]), unreadCountMock(0), unreadCountMock(1), notificationsMock([fresh, first])],
+      },
     );
+    expect(await screen.findByText("Old news")).toBeInTheDocument();
+    await act(async () => {
+      window.dispatchEvent(new Event("notificationsUpdated"));
+    });
+    expect(await screen.findByText("Fresh news")).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { UnreadBadge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
@@ -23,6 +23,12 @@ export function UpdatesScreen() {
   const notifications = data?.notifications ?? [];
   const unreadInList = notifications.filter((notification) => !notification.isRead).length;
   const unread = useCachedUnreadCount(unreadInList);
+  // When the count (refreshed every 30 s) shows more unread than the list, new ones arrived.
+  const seenUnread = useRef(unread);
+  useEffect(() => {
+    if (data && unread > seenUnread.current && unread > unreadInList) refetch().catch(() => undefined);
+    seenUnread.current = unread;
+  }, [unread, unreadInList, data, refetch]);
   const [markAll, markingAll] = useMarkAllNotificationsRead();
   const [markAllFailed, setMarkAllFailed] = useState(false);
   const [retrying, setRetrying] = useState(false);

@@ -23,7 +23,8 @@ function countingClient(mocks: ReadonlyArray<MockLink.MockedResponse>) {
   return { client, requests };
 }
 
-const failure = (identifier: string | null) => relationshipsMock(identifier, [], { result: undefined, error: new Error("down") });
+const failure = (identifier: string | null) =>
+  relationshipsMock(identifier, [], { result: undefined, error: new Error("down") });
 
 async function advance(ms: number) {
   await act(async () => {
@@ -36,7 +37,11 @@ const people = () => within(screen.getByRole("list", { name: /connections/ }));
 function renderWeb(mocks: ReadonlyArray<MockLink.MockedResponse>, identifier: string | null = null, viewerId?: string) {
   const counting = countingClient(mocks);
   renderScreen(
-    <ConnectionWeb identifier={identifier} centre={{ name: identifier ? "Bo Jensen" : "Ada Lovelace" }} viewerId={viewerId} />,
+    <ConnectionWeb
+      identifier={identifier}
+      centre={{ name: identifier ? "Bo Jensen" : "Ada Lovelace" }}
+      viewerId={viewerId}
+    />,
     { client: counting.client },
   );
   return counting;
@@ -86,7 +91,11 @@ describe("ConnectionWeb (spec §9)", () => {
 
   it("retries after 1 s and 2 s, and shows the web when the third attempt works", async () => {
     vi.useFakeTimers();
-    const { requests } = renderWeb([failure(null), failure(null), relationshipsMock(null, [aRelationship("u-1", "Bo Jensen", 3)])]);
+    const { requests } = renderWeb([
+      failure(null),
+      failure(null),
+      relationshipsMock(null, [aRelationship("u-1", "Bo Jensen", 3)]),
+    ]);
     await advance(1);
     expect(requests).toHaveLength(1);
     // The second attempt 1 s after the first failed…
@@ -119,7 +128,11 @@ describe("ConnectionWeb (spec §9)", () => {
     const second = [aRelationship("u-c", "Cat Cole", 5), aRelationship("u-new", "New Comer", 2), ...first];
     const { requests } = renderWeb([relationshipsMock(null, first), relationshipsMock(null, second)]);
     await advance(1);
-    expect(people().getAllByRole("link").map((link) => link.dataset.ring)).toEqual(["Closest", "Closest"]);
+    expect(
+      people()
+        .getAllByRole("link")
+        .map((link) => link.dataset.ring),
+    ).toEqual(["Closest", "Closest"]);
 
     await advance(CONNECTIONS_REFRESH_MS);
     expect(requests).toHaveLength(2);
@@ -136,7 +149,12 @@ describe("ConnectionWeb (spec §9)", () => {
 
   it("keeps what it shows when a refresh fails", async () => {
     vi.useFakeTimers();
-    renderWeb([relationshipsMock(null, [aRelationship("u-a", "Ann Arbor", 2)]), failure(null), failure(null), failure(null)]);
+    renderWeb([
+      relationshipsMock(null, [aRelationship("u-a", "Ann Arbor", 2)]),
+      failure(null),
+      failure(null),
+      failure(null),
+    ]);
     await advance(1);
     await advance(CONNECTIONS_REFRESH_MS + 3100);
     expect(screen.getByRole("link", { name: /^Ann Arbor/ })).toBeInTheDocument();

@@ -140,6 +140,22 @@ export function ConnectionWeb({ identifier, centre, viewerId }: ConnectionWebPro
   const centreRadius = nodeRadius(CENTRE_RADIUS);
   const rings = usedRings(people.length);
 
+  if (connections.status === "ready" && people.length === 0) {
+    return (
+      <div className={styles.emptyCard}>
+        <span className={styles.avatarRing}>
+          <Avatar name={centre.name} email={centre.email} src={centre.photoUrl} size={64} decorative />
+        </span>
+        <p className={styles.emptyName}>{publicMode ? centre.name : "You"}</p>
+        <p className={styles.empty}>
+          {publicMode
+            ? "No connections to show yet."
+            : "Your web grows as you share memories. Start a timeline with someone close to you."}
+        </p>
+      </div>
+    );
+  }
+
   return (
     <div className={styles.web}>
       <div
@@ -173,7 +189,13 @@ export function ConnectionWeb({ identifier, centre, viewerId }: ConnectionWebPro
           <div className={styles.node} style={{ "--node-size": `${centreRadius * 2}px` } as CSSProperties}>
             <div className={styles.centre}>
               <span className={styles.avatarRing}>
-                <Avatar name={centre.name} email={centre.email} src={centre.photoUrl} size={centreRadius * 2} decorative />
+                <Avatar
+                  name={centre.name}
+                  email={centre.email}
+                  src={centre.photoUrl}
+                  size={centreRadius * 2}
+                  decorative
+                />
               </span>
               <span className={styles.name}>{publicMode ? firstName(centre.name) : "You"}</span>
             </div>
@@ -224,14 +246,6 @@ export function ConnectionWeb({ identifier, centre, viewerId }: ConnectionWebPro
           </div>
         ) : null}
       </div>
-
-      {connections.status === "ready" && people.length === 0 ? (
-        <p className={styles.empty}>
-          {publicMode
-            ? "No connections to show yet."
-            : "Your web grows as you share memories. Start a timeline with someone close to you."}
-        </p>
-      ) : null}
 
       {people.length > 0 ? (
         <div className={styles.controls} role="group" aria-label="Web view">

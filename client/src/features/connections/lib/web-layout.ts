@@ -45,7 +45,10 @@ export function normalizedCount(count: number): number {
  * does not shuffle the web; otherwise the server's order is kept. The same person listed twice
  * (one entry per shared timeline) counts once, with the counts added up.
  */
-export function rankConnections<T extends RankablePerson>(people: readonly T[], shownBefore: readonly string[] = []): T[] {
+export function rankConnections<T extends RankablePerson>(
+  people: readonly T[],
+  shownBefore: readonly string[] = [],
+): T[] {
   const merged = new Map<string, { person: T; count: number; order: number }>();
   people.forEach((person, order) => {
     const existing = merged.get(person.id);

@@ -67,7 +67,10 @@ describe("uploadFile (POST /api/upload/file)", () => {
 
   it.each([
     [{ message: "File is too large", error: "Payload too large" }, "Failed to upload file: File is too large"],
-    [{ error: "Unsupported file type. Please choose an image or a video." }, "Failed to upload file: Unsupported file type. Please choose an image or a video."],
+    [
+      { error: "Unsupported file type. Please choose an image or a video." },
+      "Failed to upload file: Unsupported file type. Please choose an image or a video.",
+    ],
     ["<html>oops</html>", "Failed to upload file: Upload failed"],
   ])("turns a failure %j into the spec's message", async (body, message) => {
     const xhr = install();

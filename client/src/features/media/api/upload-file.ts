@@ -53,7 +53,11 @@ export function uploadFile(file: File, { onProgress, signal }: UploadOptions = {
     xhr.setRequestHeader("Accept", "application/json");
     xhr.upload.onprogress = (event) => {
       if (!onProgress || !event.lengthComputable || event.total === 0) return;
-      onProgress({ loaded: event.loaded, total: event.total, percent: Math.min(100, Math.round((event.loaded / event.total) * 100)) });
+      onProgress({
+        loaded: event.loaded,
+        total: event.total,
+        percent: Math.min(100, Math.round((event.loaded / event.total) * 100)),
+      });
     };
     xhr.onload = () => {
       const body = parseJson(xhr.responseText);

@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import { isAcceptableCaptureDate, prefillDateFor, readCaptureTime } from "./capture-date";
 
 // Copies of the shared fixtures, next to the e2e journeys (the tests run from client/ or the root).
-const fixtures = ["e2e/fixtures", "client/e2e/fixtures"].map((dir) => path.resolve(dir)).find((dir) => existsSync(dir))!;
+const fixtures = ["e2e/fixtures", "client/e2e/fixtures"]
+  .map((dir) => path.resolve(dir))
+  .find((dir) => existsSync(dir))!;
 const now = new Date(2024, 5, 15, 12, 0);
 
 function fixture(name: string, type: string, lastModified: number): File {
@@ -33,7 +35,10 @@ describe("capture date (spec §4, §9)", () => {
   });
 
   it("does not look for EXIF in a video", async () => {
-    const clip = new File(["not really a video"], "clip.mp4", { type: "video/mp4", lastModified: new Date(2021, 0, 9).getTime() });
+    const clip = new File(["not really a video"], "clip.mp4", {
+      type: "video/mp4",
+      lastModified: new Date(2021, 0, 9).getTime(),
+    });
     expect(await readCaptureTime(clip)).toBeNull();
     expect(await prefillDateFor(clip, now)).toBe("2021-01-09");
   });

@@ -24,8 +24,7 @@ export function createFakeUploads() {
       const id = `upload-${sequence}`;
       pending.push({
         file,
-        progress: (percent) =>
-          options.onProgress?.({ loaded: (file.size * percent) / 100, total: file.size, percent }),
+        progress: (percent) => options.onProgress?.({ loaded: (file.size * percent) / 100, total: file.size, percent }),
         succeed: (result = {}) =>
           resolve({
             file_url: `/media/${id}/display`,

@@ -184,6 +184,7 @@ export function MemoryForm({
         >
           {submitLabel}
         </Button>
+        {!hasMedia ? <p className={styles.needsMedia}>Choose a photo or video to add this memory.</p> : null}
         {footer}
       </div>
     </form>

@@ -5,7 +5,15 @@ import { describe, expect, it, vi } from "vitest";
 import { aMemory } from "../../timelines/testing/timeline-mocks";
 import { MemoryViewer, type MemoryViewerMemory, type MemoryViewerTheme } from "./memory-viewer";
 
-function Harness({ memory, theme, onEdit }: { memory: MemoryViewerMemory; theme?: MemoryViewerTheme; onEdit?: () => void }) {
+function Harness({
+  memory,
+  theme,
+  onEdit,
+}: {
+  memory: MemoryViewerMemory;
+  theme?: MemoryViewerTheme;
+  onEdit?: () => void;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -25,7 +33,10 @@ describe("MemoryViewer (spec §2)", () => {
     const dialog = screen.getByRole("dialog", { name: "Sunset at the miradouro" });
     expect(dialog).toHaveAttribute("aria-modal", "true");
     expect(dialog.closest("[data-theme]")).toHaveAttribute("data-theme", theme);
-    expect(within(dialog).getByRole("img", { name: "Sunset at the miradouro" })).toHaveAttribute("src", "/media/media-1/display");
+    expect(within(dialog).getByRole("img", { name: "Sunset at the miradouro" })).toHaveAttribute(
+      "src",
+      "/media/media-1/display",
+    );
     expect(dialog).toHaveTextContent("Jan 5, 2024");
     expect(dialog).toHaveTextContent("Lisbon");
     const why = within(dialog).getByRole("region", { name: "Why this moment matters" });
@@ -37,7 +48,9 @@ describe("MemoryViewer (spec §2)", () => {
     const user = userEvent.setup();
     render(
       <Harness
-        memory={aMemory({ media: { type: "VIDEO", url: "/media/v/video", posterUrl: "/media/v/poster", thumbUrl: null } })}
+        memory={aMemory({
+          media: { type: "VIDEO", url: "/media/v/video", posterUrl: "/media/v/poster", thumbUrl: null },
+        })}
       />,
     );
     await user.click(screen.getByRole("button", { name: "Open memory" }));

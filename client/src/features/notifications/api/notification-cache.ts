@@ -34,7 +34,8 @@ export function removeTimelineFromLists(cache: ApolloCache, timelineId: string):
   cache.modify({
     id: "ROOT_QUERY",
     fields: {
-      timelines: (refs: readonly Reference[], { readField }) => refs.filter((ref) => readField("id", ref) !== timelineId),
+      timelines: (refs: readonly Reference[], { readField }) =>
+        refs.filter((ref) => readField("id", ref) !== timelineId),
     },
   });
 }

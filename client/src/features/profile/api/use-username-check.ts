@@ -24,7 +24,10 @@ export function useUsernameCheck(username: string, current: string | null | unde
 
   const isCurrent = Boolean(current) && username === current;
   const checkable =
-    !isCurrent && username.length >= USERNAME_CHECK_MIN_LENGTH && username.length <= 30 && USERNAME_PATTERN.test(username);
+    !isCurrent &&
+    username.length >= USERNAME_CHECK_MIN_LENGTH &&
+    username.length <= 30 &&
+    USERNAME_PATTERN.test(username);
 
   useEffect(() => {
     if (!checkable) return;

@@ -2,11 +2,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { ImageIcon, PlayIcon } from "../../../components/ui/icons";
 import { formatMemoryDate } from "../../memories/lib/memory-date";
-import {
-  MemoryViewer,
-  type MemoryViewerMemory,
-  type MemoryViewerTheme,
-} from "../../memories/components/memory-viewer";
+import { MemoryViewer, type MemoryViewerMemory, type MemoryViewerTheme } from "../../memories/components/memory-viewer";
 import styles from "./memory-journal.module.css";
 
 export interface JournalMemory extends MemoryViewerMemory {

@@ -4,7 +4,10 @@ import { apiRequest } from "../../../lib/rest-client";
  * Spec §7: after a timeline is created, and after a memory is added, the server tells the
  * participants' connections who may see it. Failures are ignored by the flows (spec §8).
  */
-export async function notifyFriendsTimelineCreated(timelineId: string, collaboratorEmail: string | null): Promise<void> {
+export async function notifyFriendsTimelineCreated(
+  timelineId: string,
+  collaboratorEmail: string | null,
+): Promise<void> {
   try {
     await apiRequest("/notifications/friend-timeline-created", {
       method: "POST",

@@ -100,7 +100,8 @@ export function CollaboratorPicker({ value, onChange, loading = false, disabled 
   const typed = term.trim();
   const stale = typed !== query;
   const results = stale ? [] : (data?.searchUsers ?? []).slice(0, MAX_SUGGESTIONS);
-  const canInvite = !stale && !searching && isEmailAddress(typed) && !results.some((user) => user.email === typed.toLowerCase());
+  const canInvite =
+    !stale && !searching && isEmailAddress(typed) && !results.some((user) => user.email === typed.toLowerCase());
   const options: Collaborator[] = [
     ...results.map((user): Collaborator => ({ kind: "user", user })),
     ...(canInvite ? [{ kind: "email", email: typed.toLowerCase() } as Collaborator] : []),

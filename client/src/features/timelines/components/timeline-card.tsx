@@ -38,7 +38,11 @@ export function TimelineCard({ timeline, viewer }: TimelineCardProps) {
       <span className={styles.body}>
         <span className={styles.titleRow}>
           <span className={styles.title}>{timeline.title}</span>{" "}
-          {timeline.status === "PENDING" ? <PendingBadge /> : null}
+          {timeline.status === "PENDING" ? (
+            <span className={styles.badge}>
+              <PendingBadge />
+            </span>
+          ) : null}
         </span>{" "}
         <span className={styles.meta}>
           <span className={styles.with}>with {collaboratorLabel(timeline, viewer)}</span>

@@ -16,9 +16,9 @@ describe("collaborator label (spec §3)", () => {
   it("uses display name, then full name, then e-mail (or 'Collaborator' on public views)", () => {
     expect(personLabel({ id: "x", displayName: " ", fullName: "Full Name", email: "x@example.com" })).toBe("Full Name");
     expect(personLabel({ id: "x", displayName: "", fullName: null, email: "x@example.com" })).toBe("x@example.com");
-    expect(personLabel({ id: "x", displayName: "", fullName: null, email: "x@example.com" }, { publicView: true })).toBe(
-      "Collaborator",
-    );
+    expect(
+      personLabel({ id: "x", displayName: "", fullName: null, email: "x@example.com" }, { publicView: true }),
+    ).toBe("Collaborator");
   });
 
   it("says 'Loading...' while the people are not loaded", () => {
@@ -27,9 +27,9 @@ describe("collaborator label (spec §3)", () => {
   });
 
   it("builds a fallback from the invited address, or 'Unknown User'", () => {
-    expect(collaboratorLabel({ createdBy: ada, collaborator: null, collaboratorEmail: "dee@example.com" }, { id: "u-1" })).toBe(
-      "dee",
-    );
+    expect(
+      collaboratorLabel({ createdBy: ada, collaborator: null, collaboratorEmail: "dee@example.com" }, { id: "u-1" }),
+    ).toBe("dee");
     expect(collaboratorLabel({ createdBy: ada, collaborator: null, collaboratorEmail: null }, { id: "u-1" })).toBe(
       "Unknown User",
     );

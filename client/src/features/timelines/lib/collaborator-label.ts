@@ -53,7 +53,10 @@ interface LabelOptions {
  * The collaborator label of a timeline card (spec §3): display name, then full name, then
  * "Collaborator" on public views, otherwise the e-mail, or "Loading..." while not yet loaded.
  */
-export function personLabel(person: TimelinePerson | null | undefined, { publicView = false, loading = false }: LabelOptions = {}): string {
+export function personLabel(
+  person: TimelinePerson | null | undefined,
+  { publicView = false, loading = false }: LabelOptions = {},
+): string {
   if (!person) return loading ? "Loading..." : publicView ? "Collaborator" : "Unknown User";
   const name = person.displayName?.trim() || person.fullName?.trim();
   if (name) return name;
@@ -62,7 +65,11 @@ export function personLabel(person: TimelinePerson | null | undefined, { publicV
   return loading ? "Loading..." : "Unknown User";
 }
 
-export function collaboratorLabel(timeline: TimelineParties | null | undefined, viewer: Viewer | null, options: LabelOptions = {}): string {
+export function collaboratorLabel(
+  timeline: TimelineParties | null | undefined,
+  viewer: Viewer | null,
+  options: LabelOptions = {},
+): string {
   if (!timeline) return personLabel(null, { ...options, loading: true });
   return personLabel(otherPerson(timeline, viewer), options);
 }

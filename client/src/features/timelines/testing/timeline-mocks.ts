@@ -44,7 +44,9 @@ export function aTimeline(overrides: Partial<TimelineCard_TimelineFragment> = {}
 
 type MediaOverrides = Partial<MemoryViewer_MemoryFragment["media"]>;
 
-export function aMemory(overrides: Partial<Omit<TimelineMemory_MemoryFragment, "media">> & { media?: MediaOverrides } = {}) {
+export function aMemory(
+  overrides: Partial<Omit<TimelineMemory_MemoryFragment, "media">> & { media?: MediaOverrides } = {},
+) {
   const { media, ...rest } = overrides;
   return {
     __typename: "Memory" as const,
@@ -101,7 +103,11 @@ export function timelineScreenMocks(id = "t-1"): MockLink.MockedResponse[] {
     },
     {
       request: { query: EditMemoryDocument, variables: { id: "m-1" } },
-      result: { data: { memory: { ...aMemory({ timelineId: id }), timeline: { __typename: "Timeline", id, title: timeline.title } } } },
+      result: {
+        data: {
+          memory: { ...aMemory({ timelineId: id }), timeline: { __typename: "Timeline", id, title: timeline.title } },
+        },
+      },
     },
     {
       request: { query: TimelineAccessCheckDocument, variables: { id } },

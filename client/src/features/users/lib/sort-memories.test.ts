@@ -11,9 +11,9 @@ describe("oldestFirst (public timeline detail, spec §2)", () => {
   });
 
   it("keeps the order of equal dates", () => {
-    expect(oldestFirst([m("x", "2024-01-01"), m("y", "2024-01-01"), m("z", null), m("w", null)]).map((x) => x.id)).toEqual(
-      ["z", "w", "x", "y"],
-    );
+    expect(
+      oldestFirst([m("x", "2024-01-01"), m("y", "2024-01-01"), m("z", null), m("w", null)]).map((x) => x.id),
+    ).toEqual(["z", "w", "x", "y"]);
   });
 });
 

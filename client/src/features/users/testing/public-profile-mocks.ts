@@ -31,7 +31,11 @@ export function publicUserMock(
   user: ProfileHeader_UserFragment | null,
   extra: Partial<MockLink.MockedResponse> = {},
 ): MockLink.MockedResponse {
-  return { request: { query: PublicProfileUserDocument, variables: { identifier } }, result: { data: { user } }, ...extra };
+  return {
+    request: { query: PublicProfileUserDocument, variables: { identifier } },
+    result: { data: { user } },
+    ...extra,
+  };
 }
 
 export type MockRelationship = RelationshipsQuery["relationships"][number];
