@@ -1,5 +1,6 @@
 import { Init1795267499703 } from "./1795267499703-Init.js";
 import { SessionsAndRateLimits1795267499800 } from "./1795267499800-SessionsAndRateLimits.js";
+import { ProfilePhotoIndex1795271903712 } from "./1795271903712-ProfilePhotoIndex.js";
 
 /** Every migration, in order. Add new ones here (npm run migration:generate -w server -- Name). */
-export const migrations = [Init1795267499703, SessionsAndRateLimits1795267499800];
+export const migrations = [Init1795267499703, SessionsAndRateLimits1795267499800, ProfilePhotoIndex1795271903712];

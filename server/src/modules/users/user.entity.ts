@@ -44,7 +44,8 @@ export class User {
   @Column({ type: "varchar", length: 500, default: "" })
   bio!: string;
 
-  /** The media row of the profile photo, if any (see MediaFile). */
+  /** The media row of the profile photo, if any (see MediaFile). Indexed for the /media check. */
+  @Index("users_profile_photo_idx", { where: `"profile_photo_id" IS NOT NULL` })
   @Column({ name: "profile_photo_id", type: "uuid", nullable: true })
   profilePhotoId!: string | null;
 
