@@ -41,6 +41,8 @@ export interface AppDeps {
   health?: HealthState;
   httpServer?: http.Server;
   clientDist?: string;
+  /** Start background jobs (the orphaned-media sweeper); the server process turns this on. */
+  backgroundJobs?: boolean;
 }
 
 export interface App {
@@ -170,13 +172,14 @@ export async function createApp(deps: AppDeps): Promise<App> {
   app.use(staticClient(deps.clientDist ?? DEFAULT_CLIENT_DIST));
   app.use(apiErrorHandler(logger));
 
-  const sweeper = services.media.startSweeper(); // orphaned uploads: shortly after start, then every 6 h
+  // Background jobs belong to the server process (main.ts), not to every app built in tests or benches.
+  const sweeper = deps.backgroundJobs ? services.media.startSweeper() : null; // orphaned uploads: soon, then every 6 h
   return {
     app,
     services,
     health,
     stop: async () => {
-      await sweeper.stop();
+      await sweeper?.stop();
       await apollo.stop();
     },
   };

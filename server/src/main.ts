@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   const ds = await openDataSource(env.DATABASE_URL ?? embedded!.url);
 
   const httpServer = http.createServer();
-  const { app, health, stop } = await createApp({ ds, env, logger, httpServer });
+  const { app, health, stop } = await createApp({ ds, env, logger, httpServer, backgroundJobs: true });
   httpServer.on("request", app);
   httpServer.keepAliveTimeout = 5_000;
   httpServer.requestTimeout = 5 * 60_000; // large uploads on slow phones
