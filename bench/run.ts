@@ -65,7 +65,7 @@ async function main(): Promise<void> {
     targets: TARGETS,
   };
 
-  // ---- 6. client weight (no server needed) ----------------------------------------------------
+  // ---- 6. client build when missing (weighed later, next to the served check) ----------------
   let weights: EntryWeight[] | null = null;
   if (want("client")) {
     const dist = path.join(root, "client", "dist");
@@ -74,9 +74,6 @@ async function main(): Promise<void> {
       const b = spawnSync("npm", ["run", "build", "-w", "client"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
       if (b.status !== 0) log("client: build failed; weighing what is there");
     }
-    weights = fs.existsSync(path.join(dist, "index.html")) ? clientWeight(dist) : null;
-    results.client = weights;
-    log(`client weight measured (${since()})`);
   }
 
   const db = await startBenchDb({ keep: flag("keep") });
@@ -119,7 +116,7 @@ async function main(): Promise<void> {
         r1.map((read1, i) => ({ read1, read10: r10[i]!, f1, f10 })),
         cookies,
       );
-      results.sql = rows.map((r) => ({ name: r.name, sizes: r.sizes, x1: { app: r.x1.app, session: r.x1.session }, x10: { app: r.x10.app, session: r.x10.session }, equal: r.equal, statements1x: r.x1.statements.filter((s) => !/"session"/.test(s)).map((s) => s.replace(/\s+/g, " ").slice(0, 160)) }));
+      results.sql = rows.map((r) => ({ name: r.name, sizes: r.sizes, x1: { app: r.x1.app, session: r.x1.session }, x10: { app: r.x10.app, session: r.x10.session }, equal: r.equal, statements1x: r.x1.statements.filter((s) => !/"session"/.test(s)).map((s) => s.replace(/\s+/g, " ").slice(0, 120)) }));
       log(`SQL statements counted (${since()})`);
     }
     await app.close();
@@ -204,9 +201,14 @@ async function main(): Promise<void> {
         log(`media done (${since()})`);
       }
 
-      if (weights) {
+      if (want("client")) {
+        // weighed now, right before asking the server for the same files (others may rebuild the client meanwhile)
+        const dist = path.join(root, "client", "dist");
+        weights = fs.existsSync(path.join(dist, "index.html")) ? clientWeight(dist) : null;
+        results.client = weights;
         // what a browser really downloads for those files from this server (compression or not)
-        for (const w of weights) Object.assign(w, { served: await servedWeight(server.appUrl, w.files) });
+        for (const w of weights ?? []) Object.assign(w, { served: await servedWeight(server.appUrl, w.files) });
+        log(`client weight measured (${since()})`);
       }
 
       if (want("lighthouse")) {
