@@ -15,6 +15,7 @@ import {
   createUser,
 } from "../factories/index.js";
 import { anonymous, errorCode, gql, signInAs, type Agent, type Json } from "../helpers/sign-in-as.js";
+import { fixture } from "../helpers/fixtures.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 import { getSchema } from "../../src/graphql/schema.js";
 
@@ -703,14 +704,14 @@ beforeAll(async () => {
         title: "Subject",
       });
       const media = await t.services.media.ingest({
-        stream: fs.createReadStream("/work/shared/fixtures/photo-plain.jpg"),
+        stream: fs.createReadStream(fixture("photo-plain.jpg")),
         filename: "p.jpg",
         ownerId: creator!.id,
       });
       await t.services.media.markAttached([media.id]);
       const memory = await createMemory(t.ds, { timelineId: subject.id, createdById: creator!.id, mediaId: media.id });
       const photo = await t.services.media.ingest({
-        stream: fs.createReadStream("/work/shared/fixtures/photo-portrait.png"),
+        stream: fs.createReadStream(fixture("photo-portrait.png")),
         filename: "me.png",
         ownerId: creator!.id,
       });

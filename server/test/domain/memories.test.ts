@@ -22,7 +22,7 @@ const CREATE = `mutation($input: CreateMemoryInput!) { createMemory(input: $inpu
   memory { id timelineId position caption location memoryDate meaning canEdit createdBy { id } media { id type url thumbUrl } timeline { id } } } }`;
 const UPDATE = `mutation($input: UpdateMemoryInput!) { updateMemory(input: $input) { memory { id caption location memoryDate meaning media { id } } } }`;
 const DELETE = `mutation($id: ID!) { deleteMemory(input: { id: $id }) { deletedId timelineId } }`;
-const FIXTURES = "/work/shared/fixtures";
+import { FIXTURES } from "../helpers/fixtures.js";
 
 function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);

@@ -6,6 +6,7 @@ import { User } from "../../src/modules/users/user.entity.js";
 import { USERNAME_TAKEN } from "../../src/modules/users/user.service.js";
 import { connect, createMedia, createTimeline, createUser } from "../factories/index.js";
 import { anonymous, errorCode, gql, signInAs, type Agent } from "../helpers/sign-in-as.js";
+import { fixture } from "../helpers/fixtures.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 
 const UPDATE = `mutation($input: UpdateProfileInput!) { updateProfile(input: $input) { user { id displayName username bio email profilePhotoUrl } } }`;
@@ -112,7 +113,7 @@ describe("profiles", () => {
         .set("Apollo-Require-Preflight", "true")
         .field("operations", JSON.stringify({ query: UPDATE, variables: { input: { photo: null } } }))
         .field("map", JSON.stringify({ 0: ["variables.input.photo"] }))
-        .attach("0", fs.readFileSync("/work/shared/fixtures/photo-plain.jpg"), "photo.jpg");
+        .attach("0", fs.readFileSync(fixture("photo-plain.jpg")), "photo.jpg");
       expect(res.body.errors).toBeUndefined();
       expect(res.body.data.updateProfile.user.profilePhotoUrl).toMatch(/^\/media\/[0-9a-f-]{36}\/thumb\?/);
     });

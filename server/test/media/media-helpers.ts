@@ -15,8 +15,9 @@ import type { TestApp } from "../helpers/test-app.js";
 
 export { createUser } from "../factories/index.js";
 
-export const FIXTURES = "/work/shared/fixtures";
-export const fixture = (name: string) => path.join(FIXTURES, name);
+import { FIXTURES, fixture } from "../helpers/fixtures.js";
+
+export { FIXTURES, fixture };
 export const fixtureBytes = (name: string) => fs.readFileSync(fixture(name));
 
 /** A signed-in session for userId, as the auth module would make one (cookie for supertest). */
