@@ -16,7 +16,9 @@ COPY client/package.json client/
 RUN npm ci --omit=dev --workspace server --include-workspace-root=false --no-audit --no-fund
 
 FROM node:20-bookworm-slim
-ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+# MALLOC_ARENA_MAX=2 keeps glibc fragmentation under sharp in check (bench: 8 parallel 12 MP
+# uploads peak at ~270 MB instead of ~330 MB).
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/data MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/package.json ./

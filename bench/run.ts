@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (about 6–8 minutes) and `npm run bench -- --quick` (about a minute).
+ * `npm run bench` (7–12 minutes on 2 vCPUs) and `npm run bench -- --quick` (about a minute).
  * See bench/README.md. Every figure is taken on THIS machine in one run; ratios measured side by
  * side are what to compare between machines, not absolute numbers.
  *
@@ -46,8 +46,28 @@ const scale = {
   memories: Number(value("memories") ?? (quick ? 10_000 : 100_000)),
 };
 const cfg = quick
-  ? { rounds: 3, seconds: 2, warmup: 0.5, connections: 32, accessScales: [1000, 10_000], accessSamples: 100, singles: 1, viewUploads: 9, lighthouseRuns: 1 }
-  : { rounds: 5, seconds: 3, warmup: 1, connections: 32, accessScales: [1000, 10_000, 100_000], accessSamples: 400, singles: 5, viewUploads: 30, lighthouseRuns: 5 };
+  ? {
+      rounds: 3,
+      seconds: 2,
+      warmup: 0.5,
+      connections: 32,
+      accessScales: [1000, 10_000],
+      accessSamples: 100,
+      singles: 1,
+      viewUploads: 9,
+      lighthouseRuns: 1,
+    }
+  : {
+      rounds: 5,
+      seconds: 3,
+      warmup: 1,
+      connections: 32,
+      accessScales: [1000, 10_000, 100_000],
+      accessSamples: 400,
+      singles: 5,
+      viewUploads: 30,
+      lighthouseRuns: 5,
+    };
 const QUICK_READS = new Set(["gql timeline(id)", "gql unreadNotificationCount"]);
 
 const log = (s: string) => process.stdout.write(`${s}\n`);
@@ -71,7 +91,10 @@ async function main(): Promise<void> {
     const dist = path.join(root, "client", "dist");
     if (!fs.existsSync(path.join(dist, "index.html")) || !fs.existsSync(path.join(dist, ".vite", "manifest.json"))) {
       log("client: building (npm run build -w client)…");
-      const b = spawnSync("npm", ["run", "build", "-w", "client"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+      const b = spawnSync("npm", ["run", "build", "-w", "client"], {
+        cwd: root,
+        stdio: ["ignore", "ignore", "inherit"],
+      });
       if (b.status !== 0) log("client: build failed; weighing what is there");
     }
   }
@@ -89,7 +112,10 @@ async function main(): Promise<void> {
       ...scale,
       notifications: seeded.notificationCount,
       ms: round(seeded.ms, 0),
-      rowsPerSecond: round((scale.users + scale.timelines + 2 * scale.memories + seeded.notificationCount) / (seeded.ms / 1000), 0),
+      rowsPerSecond: round(
+        (scale.users + scale.timelines + 2 * scale.memories + seeded.notificationCount) / (seeded.ms / 1000),
+        0,
+      ),
       imageBytes: seeded.imageBytes,
     };
     log(`seeded in ${(seeded.ms / 1000).toFixed(1)} s (${since()})`);
@@ -116,7 +142,16 @@ async function main(): Promise<void> {
         r1.map((read1, i) => ({ read1, read10: r10[i]!, f1, f10 })),
         cookies,
       );
-      results.sql = rows.map((r) => ({ name: r.name, sizes: r.sizes, x1: { app: r.x1.app, session: r.x1.session }, x10: { app: r.x10.app, session: r.x10.session }, equal: r.equal, statements1x: r.x1.statements.filter((s) => !/"session"/.test(s)).map((s) => s.replace(/\s+/g, " ").slice(0, 120)) }));
+      results.sql = rows.map((r) => ({
+        name: r.name,
+        sizes: r.sizes,
+        x1: { app: r.x1.app, session: r.x1.session },
+        x10: { app: r.x10.app, session: r.x10.session },
+        equal: r.equal,
+        statements1x: r.x1.statements
+          .filter((s) => !/"session"/.test(s))
+          .map((s) => s.replace(/\s+/g, " ").slice(0, 120)),
+      }));
       log(`SQL statements counted (${since()})`);
     }
     await app.close();
@@ -131,12 +166,21 @@ async function main(): Promise<void> {
         let seedMs = 0;
         if (users !== scale.users) {
           graphDs = await db.open(`access_${users}`);
-          graph = await seed(poolOf(graphDs), { users, timelines: users * 3, memories: 0, notifications: 0, dataDir: db.dataDir, prefix: "acc" });
+          graph = await seed(poolOf(graphDs), {
+            users,
+            timelines: users * 3,
+            memories: 0,
+            notifications: 0,
+            dataDir: db.dataDir,
+            prefix: "acc",
+          });
           seedMs = graph.ms;
         }
         const tiers = await measureAccess(graphDs, graph, { samples: cfg.accessSamples, counter });
         access.push({ users, timelines: graph.timelineIds.length, seedMs: round(seedMs, 0), tiers });
-        log(`access at ${users} users: ${tiers.map((t) => `${t.tier} p50 ${t.p50} ms p99 ${t.p99} ms`).join("; ")} (${since()})`);
+        log(
+          `access at ${users} users: ${tiers.map((t) => `${t.tier} p50 ${t.p50} ms p99 ${t.p99} ms`).join("; ")} (${since()})`,
+        );
         if (graphDs !== ds) await graphDs.destroy();
       }
       results.access = access;
@@ -149,15 +193,24 @@ async function main(): Promise<void> {
       // processes keep the cores busy it stops the scheduler from moving the server to a free core.
       const busy = os.loadavg()[0]! > os.cpus().length;
       const pin = flag("pin") || (!flag("no-pin") && !busy);
-      if (busy && !flag("pin")) log(`not pinning CPUs: load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores (--pin forces it)`);
-      let server: ServerChild = await startServerChild({ databaseUrl: db.url.replace(/\/[^/]*$/, "/bench"), dataDir: db.dataDir, pin });
+      if (busy && !flag("pin"))
+        log(
+          `not pinning CPUs: load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores (--pin forces it)`,
+        );
+      let server: ServerChild = await startServerChild({
+        databaseUrl: db.url.replace(/\/[^/]*$/, "/bench"),
+        dataDir: db.dataDir,
+        pin,
+      });
       cleanups.push(() => server.stop());
       results.pinned = server.pinned;
       const cookie = cookies.get(f1.viewer.email)!;
 
       if (want("load")) {
         const reads = readsFor(f1).filter((r) => BARE_READS.has(r.name) && (!quick || QUICK_READS.has(r.name)));
-        log(`load: ${reads.length} reads × ${cfg.rounds} rounds × ${cfg.seconds} s, ${cfg.connections} connections, app vs bare alternating${server.pinned ? " (server on CPU 0, load generator on CPU 1)" : ""}`);
+        log(
+          `load: ${reads.length} reads × ${cfg.rounds} rounds × ${cfg.seconds} s, ${cfg.connections} connections, app vs bare alternating${server.pinned ? " (server on CPU 0, load generator on CPU 1)" : ""}`,
+        );
         // one session per connection (copies of the real sign-in's session row), as real clients have
         const sessions = await cloneSessions((q, params) => ds.query(q, params), cookie, BENCH_SECRET, cfg.connections);
         const pairs: PairResult[] = await sideBySide(server, reads, sessions, {
@@ -167,7 +220,12 @@ async function main(): Promise<void> {
           warmupSeconds: cfg.warmup,
           log,
         });
-        results.load = pairs.map((p) => ({ name: p.name, sameJson: p.sameJson, sameJsonDetail: p.sameJsonDetail, ...p.summary }));
+        results.load = pairs.map((p) => ({
+          name: p.name,
+          sameJson: p.sameJson,
+          sameJsonDetail: p.sameJsonDetail,
+          ...p.summary,
+        }));
         log(`load done (${since()})`);
       }
 
@@ -177,7 +235,11 @@ async function main(): Promise<void> {
           // a fresh server process, so the memory figure is not the load test's leftover heap
           await server.stop();
           cleanups.pop();
-          server = await startServerChild({ databaseUrl: db.url.replace(/\/[^/]*$/, "/bench"), dataDir: db.dataDir, pin: false });
+          server = await startServerChild({
+            databaseUrl: db.url.replace(/\/[^/]*$/, "/bench"),
+            dataDir: db.dataDir,
+            pin: false,
+          });
           cleanups.push(() => server.stop());
         }
         const seededThumb = await firstThumb(server.appUrl, cookie, f1);
@@ -212,7 +274,11 @@ async function main(): Promise<void> {
       }
 
       if (want("lighthouse")) {
+        const check = await fetch(`${server.appUrl}/api/auth/check-session`, { headers: { cookie } });
+        const signedIn = ((await check.json()) as { isAuthenticated?: boolean }).isAuthenticated === true;
+        if (!signedIn) log("  ! the session cookie for the signed-in Lighthouse page is not accepted");
         const lh: LighthouseOutcome = await runLighthouse(server.appUrl, cookie, { runs: cfg.lighthouseRuns, log });
+        if ("pages" in lh) Object.assign(lh, { sessionAccepted: signedIn });
         results.lighthouse = lh;
         log(`lighthouse ${"skipped" in lh ? `skipped: ${lh.skipped}` : "done"} (${since()})`);
       }
@@ -229,8 +295,9 @@ async function main(): Promise<void> {
   const out = value("out") ?? path.join(here, "results", quick ? "latest-quick.json" : "latest.json");
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
-  if (quick && !only.has("lighthouse")) log("\n(Lighthouse is left out of --quick; run the full bench or add --only=…,lighthouse)");
-  printReport(results as any, log);
+  if (quick && !only.has("lighthouse"))
+    log("\n(Lighthouse is left out of --quick; run the full bench or add --only=…,lighthouse)");
+  printReport(results, log);
   log(`\nwritten ${path.relative(process.cwd(), out)} in ${results.totalSeconds} s`);
 }
 

@@ -37,7 +37,9 @@ export async function measureAccess(
   });
   const out: AccessTierResult[] = [];
   for (const tier of ["semi-private", "public"] as const) {
-    const candidates = seeded.timelines.map((t, i) => ({ ...t, i })).filter((t) => t.privacy === tier && t.status === "accepted");
+    const candidates = seeded.timelines
+      .map((t, i) => ({ ...t, i }))
+      .filter((t) => t.privacy === tier && t.status === "accepted");
     if (!candidates.length) continue;
     const pairs: Array<{ viewer: string; timeline: string }> = [];
     while (pairs.length < opts.samples + 20) {

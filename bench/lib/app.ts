@@ -46,7 +46,13 @@ export async function startApp(ds: DataSource, dataDir: string, clientDist?: str
   const server = http.createServer();
   const port = await listen(server);
   const env = benchEnv(dataDir, port);
-  const app = await createApp({ ds, env, logger: createLogger(env.LOG_LEVEL), httpServer: server, ...(clientDist ? { clientDist } : {}) });
+  const app = await createApp({
+    ds,
+    env,
+    logger: createLogger(env.LOG_LEVEL),
+    httpServer: server,
+    ...(clientDist ? { clientDist } : {}),
+  });
   server.on("request", app.app);
   server.keepAliveTimeout = 30_000;
   return {

@@ -13,8 +13,9 @@ import crypto from "node:crypto";
 import express, { type Request, type Response } from "express";
 import pg from "pg";
 import { UrlSigner } from "../../server/src/modules/media/media-signing.js";
+import type { Json } from "./util.js";
 
-type Row = Record<string, any>;
+type Row = Record<string, Json>;
 
 const upper = (v: string) => v.toUpperCase().replace(/-/g, "_");
 const iso = (d: Date) => d.toISOString();
@@ -286,7 +287,8 @@ export function createBareApp(opts: { databaseUrl: string; secret: string; cooki
         pool.query(`SELECT created_by_id, collaborator_id FROM timelines WHERE id = $1`, [id]),
         pool.query(MEMORIES_SQL, [id]),
       ]);
-      if (!t.rows[0] || !participant(t.rows[0], viewer)) return void res.status(404).json({ error: "Timeline not found" });
+      if (!t.rows[0] || !participant(t.rows[0], viewer))
+        return void res.status(404).json({ error: "Timeline not found" });
       res.json(m.rows.map(restMemory));
     }),
   );

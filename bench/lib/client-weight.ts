@@ -79,7 +79,9 @@ function fromHtml(html: string): string[] {
 
 export function clientWeight(dist: string): EntryWeight[] {
   const manifestPath = path.join(dist, ".vite", "manifest.json");
-  const manifest = fs.existsSync(manifestPath) ? (JSON.parse(fs.readFileSync(manifestPath, "utf8")) as Record<string, ManifestChunk>) : null;
+  const manifest = fs.existsSync(manifestPath)
+    ? (JSON.parse(fs.readFileSync(manifestPath, "utf8")) as Record<string, ManifestChunk>)
+    : null;
   const entries: Array<[string, string]> = [
     ["/ (landing)", "landing.html"],
     ["/app (first load)", "index.html"],
@@ -107,7 +109,10 @@ export function clientWeight(dist: string): EntryWeight[] {
  * How the server actually sends the first-load files to a browser that accepts compression:
  * Content-Encoding and bytes on the wire (a plain HTTP GET, no decoding).
  */
-export async function servedWeight(base: string, files: string[]): Promise<{ encodings: string[]; wireBytes: number; missing: number }> {
+export async function servedWeight(
+  base: string,
+  files: string[],
+): Promise<{ encodings: string[]; wireBytes: number; missing: number }> {
   const http = await import("node:http");
   const encodings = new Set<string>();
   let wireBytes = 0;

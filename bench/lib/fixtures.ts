@@ -23,7 +23,11 @@ export interface Fixture {
   sizes: { timelines: number; mainMemories: number; notifications: number; unread: number; partners: number };
 }
 
-export async function createFixture(pool: Pool, seeded: Pick<SeedResult, "imageSets">, scale: number): Promise<Fixture> {
+export async function createFixture(
+  pool: Pool,
+  seeded: Pick<SeedResult, "imageSets">,
+  scale: number,
+): Promise<Fixture> {
   if (!seeded.imageSets.length) throw new Error("fixture: the seed has no shared image sets");
   const p = `bench${scale}x`;
   const person = (username: string) => ({ id: crypto.randomUUID(), email: `${username}@seed.test`, username });
@@ -61,8 +65,22 @@ export async function createFixture(pool: Pool, seeded: Pick<SeedResult, "imageS
     [visitor.id, partners[0]!.id, partners[0]!.email],
   );
 
-  const mem = { id: [] as string[], tl: [] as string[], media: [] as string[], pos: [] as number[], date: [] as string[], by: [] as string[], at: [] as string[] };
-  const media = { id: [] as string[], owner: [] as string[], key: [] as string[], variants: [] as string[], bytes: [] as number[] };
+  const mem = {
+    id: [] as string[],
+    tl: [] as string[],
+    media: [] as string[],
+    pos: [] as number[],
+    date: [] as string[],
+    by: [] as string[],
+    at: [] as string[],
+  };
+  const media = {
+    id: [] as string[],
+    owner: [] as string[],
+    key: [] as string[],
+    variants: [] as string[],
+    bytes: [] as number[],
+  };
   let k = 0;
   tIds.forEach((tl, ti) => {
     const n = ti === 0 ? 30 * scale : 2;
@@ -128,6 +146,12 @@ export async function createFixture(pool: Pool, seeded: Pick<SeedResult, "imageS
     partnerIds: partners.map((x) => x.id),
     mainTimelineId: tIds[0]!,
     timelineIds: tIds,
-    sizes: { timelines: tIds.length, mainMemories: 30 * scale, notifications: nN, unread: 3 * scale, partners: partners.length },
+    sizes: {
+      timelines: tIds.length,
+      mainMemories: 30 * scale,
+      notifications: nN,
+      unread: 3 * scale,
+      partners: partners.length,
+    },
   };
 }

@@ -30,10 +30,22 @@ const CHROME_FLAGS = [
   "--no-first-run",
 ];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
-const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"];
+const METRICS = [
+  "first-contentful-paint",
+  "largest-contentful-paint",
+  "total-blocking-time",
+  "cumulative-layout-shift",
+  "speed-index",
+];
 
 export function chromiumPath(): string | null {
-  for (const p of [process.env.CHROME_PATH, process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]) {
+  for (const p of [
+    process.env.CHROME_PATH,
+    process.env.CHROMIUM_PATH,
+    "/usr/bin/chromium",
+    "/usr/bin/chromium-browser",
+    "/usr/bin/google-chrome",
+  ]) {
     if (p && fs.existsSync(p)) return p;
   }
   return null;
@@ -47,6 +59,8 @@ export interface LighthousePage {
   metrics: Record<string, number | null>;
   /** audits that cost points, from the last run */
   failing?: string[];
+  /** where the page ended up (a signed-in page that lands on /login means the cookie did not work) */
+  finalUrl?: string;
   error?: string;
 }
 
@@ -66,7 +80,13 @@ function runNode(args: string[], timeoutMs: number): Promise<{ code: number | nu
   });
 }
 
-async function viaRunner(base: string, route: string, runs: number, chrome: string, headers?: Record<string, string>): Promise<LighthousePage> {
+async function viaRunner(
+  base: string,
+  route: string,
+  runs: number,
+  chrome: string,
+  headers?: Record<string, string>,
+): Promise<LighthousePage> {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "keepsake-lh-")), "lh.json");
   const args = [RUNNER, "--base", base, "--runs", String(runs), "--out", out, "--chrome", chrome, "--no-check"];
   if (headers) args.push("--extra-headers", JSON.stringify(headers));
@@ -74,21 +94,50 @@ async function viaRunner(base: string, route: string, runs: number, chrome: stri
   const res = await runNode(args, 30 * 60_000);
   try {
     const report = JSON.parse(fs.readFileSync(out, "utf8")) as {
-      results: Array<{ medians: Record<string, number>; metricMedians: Record<string, number>; runs: Array<{ failing?: string[] }> }>;
+      results: Array<{
+        medians: Record<string, number>;
+        metricMedians: Record<string, number>;
+        runs: Array<{ failing?: string[] }>;
+      }>;
     };
     const r = report.results[0]!;
-    return { path: route, via: "runner", runs, scores: r.medians, metrics: r.metricMedians, failing: r.runs.at(-1)?.failing };
+    return {
+      path: route,
+      via: "runner",
+      runs,
+      scores: r.medians,
+      metrics: r.metricMedians,
+      failing: r.runs.at(-1)?.failing,
+    };
   } catch {
-    return { path: route, via: "runner", runs: 0, scores: {}, metrics: {}, error: res.out.trim().slice(-400) || `exit ${res.code}` };
+    return {
+      path: route,
+      via: "runner",
+      runs: 0,
+      scores: {},
+      metrics: {},
+      error: res.out.trim().slice(-400) || `exit ${res.code}`,
+    };
   } finally {
     fs.rmSync(path.dirname(out), { recursive: true, force: true });
   }
 }
 
-async function direct(base: string, route: string, runs: number, chromePath: string, headers: Record<string, string>): Promise<LighthousePage> {
+async function direct(
+  base: string,
+  route: string,
+  runs: number,
+  chromePath: string,
+  headers: Record<string, string>,
+): Promise<LighthousePage> {
   const chromeLauncher = await import("chrome-launcher");
   const { default: lighthouse } = await import("lighthouse");
-  const all: Array<{ scores: Record<string, number>; metrics: Record<string, number | null>; failing: string[] }> = [];
+  const all: Array<{
+    scores: Record<string, number>;
+    metrics: Record<string, number | null>;
+    failing: string[];
+    finalUrl: string;
+  }> = [];
   let error: string | undefined;
   for (let i = 0; i < runs; i++) {
     for (let attempt = 1; attempt <= 3; attempt++) {
@@ -102,15 +151,19 @@ async function direct(base: string, route: string, runs: number, chromePath: str
           extraHeaders: headers,
         });
         const lhr = result?.lhr;
-        if (!lhr || lhr.runtimeError) throw new Error(lhr?.runtimeError ? `${lhr.runtimeError.code} ${lhr.runtimeError.message}` : "no result");
+        if (!lhr || lhr.runtimeError)
+          throw new Error(lhr?.runtimeError ? `${lhr.runtimeError.code} ${lhr.runtimeError.message}` : "no result");
         all.push({
           scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])),
-          metrics: Object.fromEntries(METRICS.map((id) => [id, (lhr.audits[id]?.numericValue as number | undefined) ?? null])),
+          metrics: Object.fromEntries(
+            METRICS.map((id) => [id, (lhr.audits[id]?.numericValue as number | undefined) ?? null]),
+          ),
           failing: CATEGORIES.flatMap((c) =>
             (lhr.categories[c]?.auditRefs ?? [])
               .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
               .map((ref) => `${c}:${ref.id}(${lhr.audits[ref.id]!.score})`),
           ),
+          finalUrl: lhr.finalDisplayedUrl,
         });
         break;
       } catch (err) {
@@ -128,10 +181,15 @@ async function direct(base: string, route: string, runs: number, chromePath: str
     scores: Object.fromEntries(CATEGORIES.map((c) => [c, median(all.map((r) => r.scores[c]!))])),
     metrics: Object.fromEntries(METRICS.map((id) => [id, median(all.map((r) => r.metrics[id] ?? 0))])),
     failing: all.at(-1)!.failing,
+    finalUrl: new URL(all.at(-1)!.finalUrl).pathname,
   };
 }
 
-export async function runLighthouse(base: string, cookie: string, opts: { runs: number; log?: (s: string) => void }): Promise<LighthouseOutcome> {
+export async function runLighthouse(
+  base: string,
+  cookie: string,
+  opts: { runs: number; log?: (s: string) => void },
+): Promise<LighthouseOutcome> {
   const chrome = chromiumPath();
   if (!chrome) return { skipped: "no Chromium (install it, or set CHROME_PATH)" };
   const runner = fs.existsSync(RUNNER);

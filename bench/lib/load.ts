@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import type { Read } from "./operations.js";
-import { http, median, round } from "./util.js";
+import { http, median, round, type Json } from "./util.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const benchDir = path.resolve(here, "..");
@@ -65,7 +65,11 @@ async function bundleServerChild(): Promise<string | null> {
  * this process (the load generator) on CPU 1, so they do not steal each other's core; PostgreSQL
  * is not pinned.
  */
-export async function startServerChild(opts: { databaseUrl: string; dataDir: string; pin: boolean }): Promise<ServerChild> {
+export async function startServerChild(opts: {
+  databaseUrl: string;
+  dataDir: string;
+  pin: boolean;
+}): Promise<ServerChild> {
   const bundle = await bundleServerChild();
   // BENCH_NODE_ARGS: extra flags for the server process when diagnosing (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof")
   const extra = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
@@ -80,12 +84,15 @@ export async function startServerChild(opts: { databaseUrl: string; dataDir: str
   };
   const pin = opts.pin && hasTaskset();
   const child = pin
-    ? spawn("taskset", ["-c", "0", process.execPath, ...nodeArgs], { env, stdio: ["ignore", "inherit", "inherit", "ipc"] })
+    ? spawn("taskset", ["-c", "0", process.execPath, ...nodeArgs], {
+        env,
+        stdio: ["ignore", "inherit", "inherit", "ipc"],
+      })
     : spawn(process.execPath, nodeArgs, { env, stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const ready = await new Promise<{ appPort: number; barePort: number; pid: number }>((resolve, reject) => {
     const onExit = (code: number | null) => reject(new Error(`bench server exited early (code ${code})`));
     child.once("exit", onExit);
-    child.on("message", (m: any) => {
+    child.on("message", (m: Json) => {
       if (m?.type === "ready") {
         child.off("exit", onExit);
         resolve(m);
@@ -104,7 +111,7 @@ export async function startServerChild(opts: { databaseUrl: string; dataDir: str
       try {
         const value = await fn();
         const rss = await new Promise<{ peak: number; base: number }>((resolve) => {
-          const on = (m: any) => {
+          const on = (m: Json) => {
             if (m?.type === "rss") {
               child.off("message", on);
               resolve(m);
@@ -153,7 +160,13 @@ export interface LoadRun {
  * One autocannon run. `cookies`: one session per connection (cycled when fewer), as real clients
  * each have their own session (one shared session serialises on its row's touch UPDATE).
  */
-export async function loadOnce(base: string, read: Read, cookies: string[], connections: number, seconds: number): Promise<LoadRun> {
+export async function loadOnce(
+  base: string,
+  read: Read,
+  cookies: string[],
+  connections: number,
+  seconds: number,
+): Promise<LoadRun> {
   let gqlErrors = 0;
   let mismatches = 0;
   let next = 0;
@@ -164,7 +177,8 @@ export async function loadOnce(base: string, read: Read, cookies: string[], conn
     connections,
     duration: seconds,
     headers: headersFor(cookies[0]!),
-    setupClient: (client: { setHeaders(h: Record<string, string>): void }) => client.setHeaders(headersFor(cookies[next++ % cookies.length]!)),
+    setupClient: (client: { setHeaders(h: Record<string, string>): void }) =>
+      client.setHeaders(headersFor(cookies[next++ % cookies.length]!)),
     body: read.body,
     verifyBody: (body: string) => {
       const verdict = read.check(body);
@@ -187,9 +201,18 @@ export async function loadOnce(base: string, read: Read, cookies: string[], conn
 }
 
 /** Before loading: the app and the bare handler answer the same bytes for the read. */
-export async function sameJson(appUrl: string, bareUrl: string, read: Read, cookie: string): Promise<{ same: boolean; detail?: string }> {
+export async function sameJson(
+  appUrl: string,
+  bareUrl: string,
+  read: Read,
+  cookie: string,
+): Promise<{ same: boolean; detail?: string }> {
   for (let attempt = 0; attempt < 2; attempt++) {
-    const opts = { method: read.method, cookie, ...(read.body ? { body: read.body, headers: { "content-type": "application/json" } } : {}) };
+    const opts = {
+      method: read.method,
+      cookie,
+      ...(read.body ? { body: read.body, headers: { "content-type": "application/json" } } : {}),
+    };
     const [a, b] = await Promise.all([http(appUrl, read.path, opts), http(bareUrl, read.path, opts)]);
     if (a.status === b.status && a.body === b.body && read.check(a.body) === "ok") return { same: true };
     if (attempt === 1) return { same: false, detail: firstDifference(a.body, b.body, a.status, b.status) };
@@ -241,7 +264,14 @@ export async function sideBySide(
   const out: PairResult[] = [];
   for (const read of reads) {
     const same = await sameJson(server.appUrl, server.bareUrl, read, cookies[0]!);
-    out.push({ name: read.name, sameJson: same.same, sameJsonDetail: same.detail, app: [], bare: [], summary: undefined! });
+    out.push({
+      name: read.name,
+      sameJson: same.same,
+      sameJsonDetail: same.detail,
+      app: [],
+      bare: [],
+      summary: undefined!,
+    });
     if (opts.warmupSeconds > 0) {
       await loadOnce(server.appUrl, read, cookies, opts.connections, opts.warmupSeconds);
       await loadOnce(server.bareUrl, read, cookies, opts.connections, opts.warmupSeconds);
@@ -251,9 +281,17 @@ export async function sideBySide(
     for (const [i, read] of reads.entries()) {
       const order = r % 2 === 0 ? (["app", "bare"] as const) : (["bare", "app"] as const);
       for (const which of order) {
-        const run = await loadOnce(which === "app" ? server.appUrl : server.bareUrl, read, cookies, opts.connections, opts.seconds);
+        const run = await loadOnce(
+          which === "app" ? server.appUrl : server.bareUrl,
+          read,
+          cookies,
+          opts.connections,
+          opts.seconds,
+        );
         out[i]![which].push(run);
-        opts.log?.(`  round ${r + 1} ${which.padEnd(4)} ${read.name}: ${Math.round(run.reqPerSec)} req/s p99 ${run.p99} ms`);
+        opts.log?.(
+          `  round ${r + 1} ${which.padEnd(4)} ${read.name}: ${Math.round(run.reqPerSec)} req/s p99 ${run.p99} ms`,
+        );
       }
     }
   }

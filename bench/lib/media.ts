@@ -18,7 +18,15 @@ export async function makePhoto(i: number): Promise<Buffer> {
   const H = 3024;
   const hue = (i * 67) % 360;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},55%,72%)"/><stop offset="1" stop-color="hsl(${(hue + 80) % 360},45%,30%)"/></linearGradient></defs><rect width="${W}" height="${H}" fill="url(#g)"/>${Array.from({ length: 14 }, (_, k) => `<circle cx="${(k * 911 + i * 137) % W}" cy="${(k * 577 + i * 293) % H}" r="${180 + ((k * 53) % 420)}" fill="hsla(${(hue + k * 25) % 360},60%,${35 + (k % 5) * 10}%,0.55)"/>`).join("")}</svg>`;
-  const grain = await sharp({ create: { width: W, height: H, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 22 } } })
+  const grain = await sharp({
+    create: {
+      width: W,
+      height: H,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 22 },
+    },
+  })
     .raw()
     .toBuffer({ resolveWithObject: true });
   return sharp(Buffer.from(svg))
@@ -89,7 +97,8 @@ export async function measureMedia(
 
   const singles = await server.rssDuring(async () => {
     const list: Uploaded[] = [];
-    for (let i = 0; i < opts.singles; i++) list.push(await upload(base, cookie, photos[i % photos.length]!, `single-${i}.jpg`));
+    for (let i = 0; i < opts.singles; i++)
+      list.push(await upload(base, cookie, photos[i % photos.length]!, `single-${i}.jpg`));
     return list;
   });
   uploaded.push(...singles.value);
@@ -97,14 +106,17 @@ export async function measureMedia(
 
   const par = await server.rssDuring(async () => {
     const t0 = performance.now();
-    const list = await Promise.all(Array.from({ length: 8 }, (_, i) => upload(base, cookie, photos[i % photos.length]!, `par-${i}.jpg`)));
+    const list = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => upload(base, cookie, photos[i % photos.length]!, `par-${i}.jpg`)),
+    );
     return { list, wall: performance.now() - t0 };
   });
   uploaded.push(...par.value.list);
   const ps = summarize(par.value.list.map((u) => u.ms));
 
   // extra uploads so the view can have distinct media rows (sequential)
-  for (let i = uploaded.length; i < opts.viewUploads; i++) uploaded.push(await upload(base, cookie, photos[i % photos.length]!, `view-${i}.jpg`));
+  for (let i = uploaded.length; i < opts.viewUploads; i++)
+    uploaded.push(await upload(base, cookie, photos[i % photos.length]!, `view-${i}.jpg`));
 
   // a 30-photo timeline of the viewer's own
   const created = await http(base, "/api/timelines", {
@@ -128,9 +140,16 @@ export async function measureMedia(
     originalsBytes += u.bytes;
   }
   // bytes on the wire as a browser gets them (the server may compress the JSON; WebP is not recompressed)
-  const answer = await wireRequest(base, "/graphql", { cookie, json: { query: DOCS.timeline, variables: { id: timelineId } } });
-  const data = JSON.parse(answer.body.toString("utf8")) as { errors?: unknown; data: { timeline: { memories: Array<{ media: { url: string; thumbUrl: string } }> } } };
-  if (data.errors || data.data.timeline.memories.length !== 30) throw new Error(`timeline view: ${answer.body.toString("utf8").slice(0, 300)}`);
+  const answer = await wireRequest(base, "/graphql", {
+    cookie,
+    json: { query: DOCS.timeline, variables: { id: timelineId } },
+  });
+  const data = JSON.parse(answer.body.toString("utf8")) as {
+    errors?: unknown;
+    data: { timeline: { memories: Array<{ media: { url: string; thumbUrl: string } }> } };
+  };
+  if (data.errors || data.data.timeline.memories.length !== 30)
+    throw new Error(`timeline view: ${answer.body.toString("utf8").slice(0, 300)}`);
   let thumbsBytes = 0;
   let displayBytes = 0;
   for (const m of data.data.timeline.memories) {
@@ -152,7 +171,13 @@ export async function measureMedia(
   const MiB = 1024 * 1024;
   return {
     photo: { width: meta.width!, height: meta.height!, bytes: photos.map((p) => p.length) },
-    single: { n: s.n, p50: round(s.p50, 0), max: round(s.max, 0), peakRssMiB: round(singles.peak / MiB, 0), baseRssMiB: round(singles.base / MiB, 0) },
+    single: {
+      n: s.n,
+      p50: round(s.p50, 0),
+      max: round(s.max, 0),
+      peakRssMiB: round(singles.peak / MiB, 0),
+      baseRssMiB: round(singles.base / MiB, 0),
+    },
     parallel8: {
       wallMs: round(par.value.wall, 0),
       perUploadP50: round(ps.p50, 0),

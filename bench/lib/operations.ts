@@ -4,6 +4,7 @@
  * response body is parsed and checked, never just the status).
  */
 import type { Fixture } from "./fixtures.js";
+import type { Json } from "./util.js";
 
 const USER = "id username displayName profilePhotoUrl";
 
@@ -19,9 +20,9 @@ export const DOCS = {
 export type Check = (body: string) => "ok" | "error" | "mismatch";
 
 /** Parses a GraphQL answer: `errors` → error; `pick(data)` must hold, else mismatch. */
-function gqlCheck(pick: (data: any) => boolean): Check {
+function gqlCheck(pick: (data: Json) => boolean): Check {
   return (body) => {
-    let parsed: any;
+    let parsed: Json;
     try {
       parsed = JSON.parse(body);
     } catch {
@@ -32,7 +33,7 @@ function gqlCheck(pick: (data: any) => boolean): Check {
   };
 }
 
-function jsonCheck(pick: (json: any) => boolean): Check {
+function jsonCheck(pick: (json: Json) => boolean): Check {
   return (body) => {
     try {
       return pick(JSON.parse(body)) ? "ok" : "mismatch";
@@ -53,7 +54,13 @@ export interface Read {
   listSize: (f: Fixture) => number;
 }
 
-const gql = (name: string, doc: string, variables: Record<string, unknown>, check: Check, listSize: Read["listSize"]): Read => ({
+const gql = (
+  name: string,
+  doc: string,
+  variables: Record<string, unknown>,
+  check: Check,
+  listSize: Read["listSize"],
+): Read => ({
   name,
   kind: "graphql",
   method: "POST",
@@ -76,18 +83,84 @@ const rest = (name: string, path: string, check: Check, listSize: Read["listSize
 export function readsFor(f: Fixture): Read[] {
   const s = f.sizes;
   return [
-    gql("gql timeline(id)", DOCS.timeline, { id: f.mainTimelineId }, gqlCheck((d) => d.timeline?.memories?.length === s.mainMemories), () => s.mainMemories),
-    gql("gql timelines", DOCS.timelines, {}, gqlCheck((d) => d.timelines?.length === s.timelines), () => s.timelines),
-    gql("gql unreadNotificationCount", DOCS.unread, {}, gqlCheck((d) => d.unreadNotificationCount === s.unread), () => s.unread),
-    gql("gql notifications", DOCS.notifications, {}, gqlCheck((d) => d.notifications?.length === s.notifications), () => s.notifications),
-    gql("gql relationships", DOCS.relationships, {}, gqlCheck((d) => d.relationships?.length === s.partners), () => s.partners),
-    gql("gql profileMemories", DOCS.profileMemories, {}, gqlCheck((d) => Array.isArray(d.profileMemories) && d.profileMemories.length > 0), () => s.mainMemories),
-    rest("REST GET /api/timelines/:id", `/api/timelines/${f.mainTimelineId}`, jsonCheck((j) => j.id === f.mainTimelineId), () => 1),
-    rest("REST GET /api/memories/filter", `/api/memories/filter?timeline_id=${f.mainTimelineId}`, jsonCheck((j) => j.length === s.mainMemories), () => s.mainMemories),
-    rest("REST GET /api/timelines", "/api/timelines", jsonCheck((j) => j.length === s.timelines), () => s.timelines),
-    rest("REST GET /api/notifications/unread-count", "/api/notifications/unread-count", jsonCheck((j) => j.count === s.unread), () => s.unread),
-    rest("REST GET /api/notifications", "/api/notifications", jsonCheck((j) => j.length === s.notifications), () => s.notifications),
-    rest("REST GET /api/user-relationships/my-relationships", "/api/user-relationships/my-relationships", jsonCheck((j) => j.length === s.partners), () => s.partners),
+    gql(
+      "gql timeline(id)",
+      DOCS.timeline,
+      { id: f.mainTimelineId },
+      gqlCheck((d) => d.timeline?.memories?.length === s.mainMemories),
+      () => s.mainMemories,
+    ),
+    gql(
+      "gql timelines",
+      DOCS.timelines,
+      {},
+      gqlCheck((d) => d.timelines?.length === s.timelines),
+      () => s.timelines,
+    ),
+    gql(
+      "gql unreadNotificationCount",
+      DOCS.unread,
+      {},
+      gqlCheck((d) => d.unreadNotificationCount === s.unread),
+      () => s.unread,
+    ),
+    gql(
+      "gql notifications",
+      DOCS.notifications,
+      {},
+      gqlCheck((d) => d.notifications?.length === s.notifications),
+      () => s.notifications,
+    ),
+    gql(
+      "gql relationships",
+      DOCS.relationships,
+      {},
+      gqlCheck((d) => d.relationships?.length === s.partners),
+      () => s.partners,
+    ),
+    gql(
+      "gql profileMemories",
+      DOCS.profileMemories,
+      {},
+      gqlCheck((d) => Array.isArray(d.profileMemories) && d.profileMemories.length > 0),
+      () => s.mainMemories,
+    ),
+    rest(
+      "REST GET /api/timelines/:id",
+      `/api/timelines/${f.mainTimelineId}`,
+      jsonCheck((j) => j.id === f.mainTimelineId),
+      () => 1,
+    ),
+    rest(
+      "REST GET /api/memories/filter",
+      `/api/memories/filter?timeline_id=${f.mainTimelineId}`,
+      jsonCheck((j) => j.length === s.mainMemories),
+      () => s.mainMemories,
+    ),
+    rest(
+      "REST GET /api/timelines",
+      "/api/timelines",
+      jsonCheck((j) => j.length === s.timelines),
+      () => s.timelines,
+    ),
+    rest(
+      "REST GET /api/notifications/unread-count",
+      "/api/notifications/unread-count",
+      jsonCheck((j) => j.count === s.unread),
+      () => s.unread,
+    ),
+    rest(
+      "REST GET /api/notifications",
+      "/api/notifications",
+      jsonCheck((j) => j.length === s.notifications),
+      () => s.notifications,
+    ),
+    rest(
+      "REST GET /api/user-relationships/my-relationships",
+      "/api/user-relationships/my-relationships",
+      jsonCheck((j) => j.length === s.partners),
+      () => s.partners,
+    ),
   ];
 }
 
@@ -95,8 +168,19 @@ export function readsFor(f: Fixture): Read[] {
 export function visitorReadsFor(f: Fixture): Read[] {
   const s = f.sizes;
   return [
-    gql("gql timeline(id) as visitor", DOCS.timeline, { id: f.mainTimelineId }, gqlCheck((d) => d.timeline?.memories?.length === s.mainMemories), () => s.mainMemories),
-    rest("REST GET /api/memories/filter as visitor", `/api/memories/filter?timeline_id=${f.mainTimelineId}`, jsonCheck((j) => j.length === s.mainMemories), () => s.mainMemories),
+    gql(
+      "gql timeline(id) as visitor",
+      DOCS.timeline,
+      { id: f.mainTimelineId },
+      gqlCheck((d) => d.timeline?.memories?.length === s.mainMemories),
+      () => s.mainMemories,
+    ),
+    rest(
+      "REST GET /api/memories/filter as visitor",
+      `/api/memories/filter?timeline_id=${f.mainTimelineId}`,
+      jsonCheck((j) => j.length === s.mainMemories),
+      () => s.mainMemories,
+    ),
   ];
 }
 

@@ -1,8 +1,10 @@
 /** The terminal report: one table per part, each figure next to its target (✓ met, ✗ not met). */
+import type { Json } from "./util.js";
 
 export const TARGETS = {
   graphqlVsBare: "GraphQL ≥ 50 % of bare req/s on the same read, 0 errors, 0 non-2xx, 0 mismatches",
-  sqlPerOperation: "≤ 6 SQL statements per operation (the app's own; the session store's shown apart), equal at 1× and 10× list sizes",
+  sqlPerOperation:
+    "≤ 6 SQL statements per operation (the app's own; the session store's shown apart), equal at 1× and 10× list sizes",
   accessP50At100k: "canViewTimeline p50 ≤ 5 ms at 100k users",
   upload12MP: "12 MP photo upload ≤ 0.5 s",
   rss8Parallel: "server RSS ≤ 300 MB with 8 uploads in parallel",
@@ -22,23 +24,45 @@ function table(rows: string[][], log: (s: string) => void): void {
   });
 }
 
-export function printReport(r: any, log: (s: string) => void): void {
+export function printReport(r: Json, log: (s: string) => void): void {
   log("");
   log(`Keepsake bench (${r.mode}) — ${r.date}`);
-  log(`machine: ${r.machine.cpus}× ${r.machine.cpu}, ${r.machine.memoryGiB} GiB, ${r.machine.os}, Node ${r.machine.node}`);
+  log(
+    `machine: ${r.machine.cpus}× ${r.machine.cpu}, ${r.machine.memoryGiB} GiB, ${r.machine.os}, Node ${r.machine.node}`,
+  );
   if (r.loadAverage) {
-    log(`load average (1/5/15 min) at start ${r.loadAverage.start.join(" ")}, at end ${r.loadAverage.end.join(" ")}${Math.max(...r.loadAverage.start, ...r.loadAverage.end) > r.machine.cpus ? "  ← others were using the machine: absolute figures are low, compare ratios" : ""}`);
+    log(
+      `load average (1/5/15 min) at start ${r.loadAverage.start.join(" ")}, at end ${r.loadAverage.end.join(" ")}${Math.max(...r.loadAverage.start, ...r.loadAverage.end) > r.machine.cpus ? "  ← others were using the machine: absolute figures are low, compare ratios" : ""}`,
+    );
   }
 
   if (r.seed) {
-    log(`\n1. Seed: ${r.seed.users} users, ${r.seed.timelines} timelines, ${r.seed.memories} memories, ${r.seed.notifications} notifications in ${(r.seed.ms / 1000).toFixed(1)} s (${r.seed.rowsPerSecond} rows/s)`);
+    log(
+      `\n1. Seed: ${r.seed.users} users, ${r.seed.timelines} timelines, ${r.seed.memories} memories, ${r.seed.notifications} notifications in ${(r.seed.ms / 1000).toFixed(1)} s (${r.seed.rowsPerSecond} rows/s)`,
+    );
   }
 
   if (r.load) {
-    log(`\n2. HTTP load, app vs bare Express + pg (same JSON), ${r.config.rounds} alternating rounds × ${r.config.seconds} s, ${r.config.connections} connections${r.pinned ? ", server pinned to CPU 0, autocannon to CPU 1" : ", not pinned"}`);
+    log(
+      `\n2. HTTP load, app vs bare Express + pg (same JSON), ${r.config.rounds} alternating rounds × ${r.config.seconds} s, ${r.config.connections} connections${r.pinned ? ", server pinned to CPU 0, autocannon to CPU 1" : ", not pinned"}`,
+    );
     log(`   req/s and latency: medians over the rounds; ratio: median of the per-round app/bare ratios`);
     log(`   target: ${TARGETS.graphqlVsBare}`);
-    const rows = [["read", "app req/s", "p50/p99 ms", "bare req/s", "p50/p99 ms", "ratio (range)", "errors", "non2xx", "mismatch", "same JSON", ""]];
+    const rows = [
+      [
+        "read",
+        "app req/s",
+        "p50/p99 ms",
+        "bare req/s",
+        "p50/p99 ms",
+        "ratio (range)",
+        "errors",
+        "non2xx",
+        "mismatch",
+        "same JSON",
+        "",
+      ],
+    ];
     for (const p of r.load) {
       const isGql = p.name.startsWith("gql");
       const clean = p.gqlErrors === 0 && p.non2xx === 0 && p.mismatches === 0 && p.socketErrors === 0;
@@ -65,7 +89,13 @@ export function printReport(r: any, log: (s: string) => void): void {
     log(`   target: ${TARGETS.sqlPerOperation}`);
     const rows = [["operation", "sizes", "1×", "10×", ""]];
     for (const s of r.sql) {
-      rows.push([s.name, `${s.sizes[0]} / ${s.sizes[1]}`, `${s.x1.app} (+${s.x1.session})`, `${s.x10.app} (+${s.x10.session})`, mark(s.equal && s.x1.app <= 6 && s.x10.app <= 6)]);
+      rows.push([
+        s.name,
+        `${s.sizes[0]} / ${s.sizes[1]}`,
+        `${s.x1.app} (+${s.x1.session})`,
+        `${s.x10.app} (+${s.x10.session})`,
+        mark(s.equal && s.x1.app <= 6 && s.x10.app <= 6),
+      ]);
     }
     table(rows, log);
   }
@@ -94,21 +124,34 @@ export function printReport(r: any, log: (s: string) => void): void {
     if (r.access.length > 1) {
       const first = r.access[0];
       const last = r.access.at(-1);
-      const growth = first.tiers.map((t: any) => {
-        const l = last.tiers.find((x: any) => x.tier === t.tier);
+      const growth = first.tiers.map((t: Json) => {
+        const l = last.tiers.find((x: Json) => x.tier === t.tier);
         return l ? `${t.tier} p50 ×${(l.p50 / t.p50).toFixed(1)}, p99 ×${(l.p99 / t.p99).toFixed(1)}` : "";
       });
       log(`   growth ${first.users} → ${last.users} users (×${last.users / first.users}): ${growth.join("; ")}`);
     }
-    if (!r.access.some((a: any) => a.users >= 100_000)) log("   (100k users not measured in this mode: run the full bench)");
+    if (!r.access.some((a: Json) => a.users >= 100_000))
+      log("   (100k users not measured in this mode: run the full bench)");
   }
 
   if (r.media) {
     const m = r.media;
-    log(`\n5. Media (${m.photo.width}×${m.photo.height} JPEG, ${m.photo.bytes.map((b: number) => (b / 1e6).toFixed(1)).join("/")} MB) through POST /api/upload/file`);
+    log(
+      `\n5. Media (${m.photo.width}×${m.photo.height} JPEG, ${m.photo.bytes.map((b: number) => (b / 1e6).toFixed(1)).join("/")} MB) through POST /api/upload/file`,
+    );
     const rows = [["measure", "value", "target", ""]];
-    rows.push([`one at a time (p50 of ${m.single.n})`, `${m.single.p50} ms (max ${m.single.max})`, "≤ 500 ms", mark(m.single.p50 <= 500)]);
-    rows.push(["8 in parallel: wall / per upload p50, max", `${m.parallel8.wallMs} / ${m.parallel8.perUploadP50}, ${m.parallel8.perUploadMax} ms`, "", ""]);
+    rows.push([
+      `one at a time (p50 of ${m.single.n})`,
+      `${m.single.p50} ms (max ${m.single.max})`,
+      "≤ 500 ms",
+      mark(m.single.p50 <= 500),
+    ]);
+    rows.push([
+      "8 in parallel: wall / per upload p50, max",
+      `${m.parallel8.wallMs} / ${m.parallel8.perUploadP50}, ${m.parallel8.perUploadMax} ms`,
+      "",
+      "",
+    ]);
     const mb = (mib: number) => Math.round(mib * 1.048576);
     rows.push([
       "8 in parallel: server peak RSS",
@@ -122,7 +165,12 @@ export function printReport(r: any, log: (s: string) => void): void {
       "≤ 5 %",
       mark(m.view.ratio <= 0.05),
     ]);
-    rows.push([`  (answer ${m.view.answerEncoding ?? ""} / thumbs / one display)`, `${kib(m.view.answerBytes)} / ${kib(m.view.thumbsBytes)} / ${kib(m.view.oneDisplayBytes)}`, "", ""]);
+    rows.push([
+      `  (answer ${m.view.answerEncoding ?? ""} / thumbs / one display)`,
+      `${kib(m.view.answerBytes)} / ${kib(m.view.thumbsBytes)} / ${kib(m.view.oneDisplayBytes)}`,
+      "",
+      "",
+    ]);
     rows.push(["  if the strip used display images", `${(m.view.displayStripRatio * 100).toFixed(2)} %`, "(ref)", ""]);
     rows.push(["seeded media served by /media", m.seededMediaServed ? "yes" : "NO", "", mark(m.seededMediaServed)]);
     table(rows, log);
@@ -146,8 +194,14 @@ export function printReport(r: any, log: (s: string) => void): void {
     }
     table(rows, log);
     for (const e of r.client) {
-      if (e.served?.missing) log(`   ${e.entry}: ${e.served.missing} of the files were gone when served (the client was rebuilt during the run)`);
-      else if (e.served) log(`   ${e.entry}: the app serves them as ${e.served.encodings.join("/")}: ${kib(e.served.wireBytes)} on the wire (Accept-Encoding: gzip, br)`);
+      if (e.served?.missing)
+        log(
+          `   ${e.entry}: ${e.served.missing} of the files were gone when served (the client was rebuilt during the run)`,
+        );
+      else if (e.served)
+        log(
+          `   ${e.entry}: the app serves them as ${e.served.encodings.join("/")}: ${kib(e.served.wireBytes)} on the wire (Accept-Encoding: gzip, br)`,
+        );
     }
   }
 
@@ -179,6 +233,8 @@ export function printReport(r: any, log: (s: string) => void): void {
       for (const p of r.lighthouse.pages) {
         if (p.error) log(`   ! ${p.path}: ${String(p.error).slice(0, 300)}`);
         else if (p.failing?.length) log(`   ${p.path} loses points on: ${p.failing.join(" ")}`);
+        if (p.finalUrl && p.finalUrl !== p.path)
+          log(`   ! ${p.path} ended on ${p.finalUrl} (was the session cookie refused?)`);
       }
     }
   }

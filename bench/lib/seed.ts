@@ -47,7 +47,13 @@ export interface SeedResult {
   emails: string[];
   timelineIds: string[];
   /** Per timeline (same index as timelineIds): creator, collaborator, status, privacy. */
-  timelines: Array<{ createdById: string; collaboratorId: string; status: SeedStatus; privacy: SeedPrivacy; cluster: number }>;
+  timelines: Array<{
+    createdById: string;
+    collaboratorId: string;
+    status: SeedStatus;
+    privacy: SeedPrivacy;
+    cluster: number;
+  }>;
   /** Cluster of each user (same index as userIds). */
   clusterOf: number[];
   mediaIds: string[];
@@ -79,7 +85,10 @@ const CHUNK = 5000;
 async function insertChunks(pool: Pool, sql: string, columns: unknown[][]): Promise<void> {
   const n = columns[0]!.length;
   for (let i = 0; i < n; i += CHUNK) {
-    await pool.query(sql, columns.map((c) => c.slice(i, i + CHUNK)));
+    await pool.query(
+      sql,
+      columns.map((c) => c.slice(i, i + CHUNK)),
+    );
   }
 }
 
@@ -118,7 +127,15 @@ function linkFile(mediaRoot: string, from: string, to: string): void {
 async function makeImages(dataDir: string, count: number): Promise<ImageSet[]> {
   const root = path.join(dataDir, "media");
   const out: ImageSet[] = [];
-  const grain = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 10 } } })
+  const grain = await sharp({
+    create: {
+      width: 1600,
+      height: 1200,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 10 },
+    },
+  })
     .png({ compressionLevel: 0 })
     .toBuffer();
   for (let i = 0; i < count; i++) {
@@ -176,8 +193,14 @@ export async function seed(pool: Pool, opts: SeedOptions): Promise<SeedResult> {
     const size = Math.min(clusterSize, opts.users - start);
     return start + Math.floor(rnd() * size);
   };
-  const tIds: string[] = [], titles: string[] = [], statuses: SeedStatus[] = [], privacies: SeedPrivacy[] = [];
-  const creators: string[] = [], collaborators: string[] = [], collabEmails: string[] = [], activity: string[] = [];
+  const tIds: string[] = [],
+    titles: string[] = [],
+    statuses: SeedStatus[] = [],
+    privacies: SeedPrivacy[] = [];
+  const creators: string[] = [],
+    collaborators: string[] = [],
+    collabEmails: string[] = [],
+    activity: string[] = [];
   const tClusters: number[] = [];
   const seen = new Set<string>();
   let attempts = 0;
@@ -213,9 +236,18 @@ export async function seed(pool: Pool, opts: SeedOptions): Promise<SeedResult> {
   const images = opts.memories > 0 ? await makeImages(opts.dataDir, Math.max(1, opts.imageCount ?? 8)) : [];
   const mediaRoot = path.join(opts.dataDir, "media");
   const perRow = opts.files === "per-row";
-  const mIds: string[] = [], owners: string[] = [], origKeys: string[] = [], variants: string[] = [], bytes: number[] = [];
-  const memIds: string[] = [], memTimeline: string[] = [], positions: number[] = [], captions: string[] = [];
-  const dates: (string | null)[] = [], memCreators: string[] = [], created: string[] = [];
+  const mIds: string[] = [],
+    owners: string[] = [],
+    origKeys: string[] = [],
+    variants: string[] = [],
+    bytes: number[] = [];
+  const memIds: string[] = [],
+    memTimeline: string[] = [],
+    positions: number[] = [],
+    captions: string[] = [];
+  const dates: (string | null)[] = [],
+    memCreators: string[] = [],
+    created: string[] = [];
   const counts = new Map<number, number>();
   for (let i = 0; i < opts.memories; i++) {
     const ti = Math.floor(rnd() * tIds.length);
@@ -224,7 +256,11 @@ export async function seed(pool: Pool, opts: SeedOptions): Promise<SeedResult> {
     const mediaId = !perRow && i < images.length ? img.id : crypto.randomUUID();
     let keys = { original: img.original, display: img.display, thumb: img.thumb };
     if (perRow) {
-      keys = { original: seedKeys.original(mediaId), display: seedKeys.display(mediaId), thumb: seedKeys.thumb(mediaId) };
+      keys = {
+        original: seedKeys.original(mediaId),
+        display: seedKeys.display(mediaId),
+        thumb: seedKeys.thumb(mediaId),
+      };
       linkFile(mediaRoot, img.original, keys.original);
       linkFile(mediaRoot, img.display, keys.display);
       linkFile(mediaRoot, img.thumb, keys.thumb);
@@ -247,7 +283,8 @@ export async function seed(pool: Pool, opts: SeedOptions): Promise<SeedResult> {
   }
   if (perRow) {
     // the set files themselves belong to no row: remove them (the links keep the bytes)
-    for (const img of images) for (const k of [img.original, img.display, img.thumb]) fs.rmSync(path.join(mediaRoot, ...k.split("/")));
+    for (const img of images)
+      for (const k of [img.original, img.display, img.thumb]) fs.rmSync(path.join(mediaRoot, ...k.split("/")));
   }
   await insertChunks(
     pool,
@@ -275,9 +312,21 @@ export async function seed(pool: Pool, opts: SeedOptions): Promise<SeedResult> {
 
   // ---- notifications -----------------------------------------------------------------------
   const nCount = opts.notifications ?? opts.users * 3;
-  const nRecipients: string[] = [], nTypes: string[] = [], nMessages: string[] = [], nRead: boolean[] = [];
-  const nRelatedUsers: string[] = [], nRelatedTimelines: string[] = [], nUrls: string[] = [], nCreated: string[] = [];
-  const types = ["timeline_proposal", "timeline_accepted", "memory_added", "photos_uploaded", "timeline_created"] as const;
+  const nRecipients: string[] = [],
+    nTypes: string[] = [],
+    nMessages: string[] = [],
+    nRead: boolean[] = [];
+  const nRelatedUsers: string[] = [],
+    nRelatedTimelines: string[] = [],
+    nUrls: string[] = [],
+    nCreated: string[] = [];
+  const types = [
+    "timeline_proposal",
+    "timeline_accepted",
+    "memory_added",
+    "photos_uploaded",
+    "timeline_created",
+  ] as const;
   for (let i = 0; i < nCount; i++) {
     const ti = Math.floor(rnd() * tIds.length);
     const toCreator = rnd() < 0.5;
@@ -301,7 +350,8 @@ export async function seed(pool: Pool, opts: SeedOptions): Promise<SeedResult> {
   }
 
   await pool.query("ANALYZE");
-  const mean = (f: (s: ImageSet) => number) => (images.length ? Math.round(images.reduce((a, s) => a + f(s), 0) / images.length) : 0);
+  const mean = (f: (s: ImageSet) => number) =>
+    images.length ? Math.round(images.reduce((a, s) => a + f(s), 0) / images.length) : 0;
   return {
     userIds,
     emails,
@@ -317,10 +367,19 @@ export async function seed(pool: Pool, opts: SeedOptions): Promise<SeedResult> {
     mediaIds: mIds,
     imageSets: perRow
       ? []
-      : images.map((s) => ({ id: s.id, originalKey: s.original, variants: { display: s.display, thumb: s.thumb }, bytes: s.bytes.original })),
+      : images.map((s) => ({
+          id: s.id,
+          originalKey: s.original,
+          variants: { display: s.display, thumb: s.thumb },
+          bytes: s.bytes.original,
+        })),
     memoryCount: opts.memories,
     notificationCount: nCount,
-    imageBytes: { original: mean((s) => s.bytes.original), display: mean((s) => s.bytes.display), thumb: mean((s) => s.bytes.thumb) },
+    imageBytes: {
+      original: mean((s) => s.bytes.original),
+      display: mean((s) => s.bytes.display),
+      thumb: mean((s) => s.bytes.thumb),
+    },
     ms: performance.now() - t0,
   };
 }

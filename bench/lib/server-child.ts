@@ -8,11 +8,32 @@
  */
 import "reflect-metadata";
 import http from "node:http";
+import pg from "pg";
 import { openDataSource } from "../../server/src/db/data-source.js";
 import { BENCH_SECRET, listen, startApp } from "./app.js";
 import { createBareApp } from "./bare.js";
 
+/**
+ * DIAGNOSIS ONLY (BENCH_DIAG_NO_TOUCH=1): answers the session store's per-request touch
+ * (UPDATE "session" SET expire …) without running it, to see what it costs. Never on by default.
+ */
+function skipSessionTouch(): void {
+  const original = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string } | undefined;
+    const text = typeof first === "string" ? first : first?.text;
+    if (typeof text === "string" && text.startsWith('UPDATE "session" SET expire')) {
+      const cb = args.find((a): a is (err: null, r: unknown) => void => typeof a === "function");
+      const result = { rows: [{ sid: (args[1] as unknown[] | undefined)?.[1] }], rowCount: 1 };
+      if (cb) return void process.nextTick(() => cb(null, result));
+      return Promise.resolve(result);
+    }
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof pg.Client.prototype.query;
+}
+
 async function main(): Promise<void> {
+  if (process.env.BENCH_DIAG_NO_TOUCH === "1") skipSessionTouch();
   const url = process.env.BENCH_DATABASE_URL!;
   const dataDir = process.env.BENCH_DATA_DIR!;
   const ds = await openDataSource(url);

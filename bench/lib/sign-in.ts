@@ -22,7 +22,11 @@ function decodeQuotedPrintable(s: string): string {
 }
 
 /** The newest sign-in link token and code mailed to `email`, written after `since` (ms). */
-async function secretsFromOutbox(outbox: string, email: string, since: number): Promise<{ token: string; code: string }> {
+async function secretsFromOutbox(
+  outbox: string,
+  email: string,
+  since: number,
+): Promise<{ token: string; code: string }> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith(".eml")) : [];
     const fresh = files
@@ -55,7 +59,8 @@ export async function signIn(base: string, dataDir: string, email: string): Prom
     body: JSON.stringify({ token }),
   });
   const text = await res.text();
-  if (res.status !== 200 || !text.includes('"signed_in"')) throw new Error(`POST /api/auth/verify → ${res.status} ${text}`);
+  if (res.status !== 200 || !text.includes('"signed_in"'))
+    throw new Error(`POST /api/auth/verify → ${res.status} ${text}`);
   const sid = Object.entries(cookiesFrom(res)).find(([k]) => k.endsWith("ks.sid"));
   if (!sid) throw new Error(`no session cookie after verify: ${res.headers.getSetCookie().join(" | ")}`);
   return `${sid[0]}=${sid[1]}`;
@@ -79,7 +84,10 @@ export async function cloneSessions(
   const out: string[] = [];
   for (let i = 0; i < count; i++) {
     const newSid = crypto.randomBytes(24).toString("base64url");
-    await query(`INSERT INTO "session" (sid, sess, expire) SELECT $2, sess, expire FROM "session" WHERE sid = $1`, [sid, newSid]);
+    await query(`INSERT INTO "session" (sid, sess, expire) SELECT $2, sess, expire FROM "session" WHERE sid = $1`, [
+      sid,
+      newSid,
+    ]);
     const mac = crypto.createHmac("sha256", secret).update(newSid).digest("base64").replace(/=+$/, "");
     out.push(`${name}=${encodeURIComponent(`s:${newSid}.${mac}`)}`);
   }

@@ -18,10 +18,10 @@ export class StatementCounter {
     if (this.original) return;
     const original = pg.Client.prototype.query;
     this.original = original;
-    const self = this;
+    const record = (text: string) => this.statements.push(text);
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
       const first = args[0] as string | { text?: string } | undefined;
-      self.statements.push(typeof first === "string" ? first : (first?.text ?? "?"));
+      record(typeof first === "string" ? first : (first?.text ?? "?"));
       return (original as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof pg.Client.prototype.query;
   }
@@ -46,7 +46,12 @@ export interface StatementCount {
 const SESSION_SQL = /\b"?session"?\b/i;
 
 /** Statements of one request (after a warm-up call of the same request). */
-export async function countRequest(counter: StatementCounter, base: string, read: Read, cookie: string): Promise<StatementCount> {
+export async function countRequest(
+  counter: StatementCounter,
+  base: string,
+  read: Read,
+  cookie: string,
+): Promise<StatementCount> {
   const send = () =>
     http(base, read.path, {
       method: read.method,
@@ -62,8 +67,11 @@ export async function countRequest(counter: StatementCounter, base: string, read
   const res = await send();
   await sleep(20);
   const statements = [...counter.statements];
-  if (read.check(res.body) !== "ok") throw new Error(`${read.name}: unexpected answer ${res.status} ${res.body.slice(0, 300)}`);
-  const session = statements.filter((s) => SESSION_SQL.test(s) && /from "?session"?|update "?session"?|into "?session"?/i.test(s)).length;
+  if (read.check(res.body) !== "ok")
+    throw new Error(`${read.name}: unexpected answer ${res.status} ${res.body.slice(0, 300)}`);
+  const session = statements.filter(
+    (s) => SESSION_SQL.test(s) && /from "?session"?|update "?session"?|into "?session"?/i.test(s),
+  ).length;
   return { total: statements.length, session, app: statements.length - session, statements };
 }
 
@@ -83,9 +91,25 @@ export async function countReads(
 ): Promise<SqlRow[]> {
   const rows: SqlRow[] = [];
   for (const { read1, read10, f1, f10 } of pairs) {
-    const x1 = await countRequest(counter, base, read1, cookies.get(read1.name.includes("visitor") ? f1.visitor.email : f1.viewer.email)!);
-    const x10 = await countRequest(counter, base, read10, cookies.get(read10.name.includes("visitor") ? f10.visitor.email : f10.viewer.email)!);
-    rows.push({ name: read1.name, sizes: [read1.listSize(f1), read10.listSize(f10)], x1, x10, equal: x1.app === x10.app });
+    const x1 = await countRequest(
+      counter,
+      base,
+      read1,
+      cookies.get(read1.name.includes("visitor") ? f1.visitor.email : f1.viewer.email)!,
+    );
+    const x10 = await countRequest(
+      counter,
+      base,
+      read10,
+      cookies.get(read10.name.includes("visitor") ? f10.visitor.email : f10.viewer.email)!,
+    );
+    rows.push({
+      name: read1.name,
+      sizes: [read1.listSize(f1), read10.listSize(f10)],
+      x1,
+      x10,
+      equal: x1.app === x10.app,
+    });
   }
   return rows;
 }

@@ -10,11 +10,21 @@ export function percentile(sorted: number[], p: number): number {
 export function summarize(values: number[]) {
   const s = [...values].sort((a, b) => a - b);
   const mean = s.reduce((a, b) => a + b, 0) / (s.length || 1);
-  return { n: s.length, p50: percentile(s, 50), p90: percentile(s, 90), p99: percentile(s, 99), max: s.at(-1) ?? NaN, mean };
+  return {
+    n: s.length,
+    p50: percentile(s, 50),
+    p90: percentile(s, 90),
+    p99: percentile(s, 99),
+    max: s.at(-1) ?? NaN,
+    mean,
+  };
 }
 
 export function median(values: number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 50);
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 }
 
 export const round = (v: number, digits = 2) => (Number.isFinite(v) ? Number(v.toFixed(digits)) : v);
@@ -78,6 +88,10 @@ export function procRss(pid: number): { rss: number; hwm: number } | null {
   }
 }
 
+/** Parsed JSON (answers, results) read loosely: a wrong shape fails the check that reads it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped JSON by nature
+export type Json = any;
+
 export const MiB = 1024 * 1024;
 export const KiB = 1024;
 
@@ -111,7 +125,13 @@ export async function wireRequest(
           const raw = Buffer.concat(chunks);
           const encoding = String(res.headers["content-encoding"] ?? "identity");
           const body =
-            encoding === "br" ? zlib.brotliDecompressSync(raw) : encoding === "gzip" ? zlib.gunzipSync(raw) : encoding === "deflate" ? zlib.inflateSync(raw) : raw;
+            encoding === "br"
+              ? zlib.brotliDecompressSync(raw)
+              : encoding === "gzip"
+                ? zlib.gunzipSync(raw)
+                : encoding === "deflate"
+                  ? zlib.inflateSync(raw)
+                  : raw;
           resolve({ status: res.statusCode ?? 0, wireBytes: raw.length, encoding, body });
         });
       },
