@@ -1,8 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
 import { fileURLToPath } from "node:url";
-import { signInLinkOf, waitForMail } from "./helpers/outbox";
+import { expectAccessible, graphql, saveShot, signIn, trackPageErrors } from "./helpers/journey";
 
 /**
  * Issue 5, the timeline screens: two real people in two browser contexts on a 390×844 phone.
@@ -12,62 +10,7 @@ import { signInLinkOf, waitForMail } from "./helpers/outbox";
  */
 
 const photo = fileURLToPath(new URL("./fixtures/photo-gps.jpg", import.meta.url));
-const shots = process.env.E2E_SCREENSHOTS; // a folder: save screenshots of each screen to look at
-const phone = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
-
-async function shot(page: Page, name: string) {
-  if (shots) await page.screenshot({ path: path.join(shots, `timelines-${name}.png`), fullPage: true });
-}
-
-/** axe: no serious or critical violation on the page as it is now. */
-async function expectAccessible(page: Page, screenName: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-    );
-  expect(serious, `axe on ${screenName}`).toEqual([]);
-}
-
-function trackPageErrors(page: Page): Error[] {
-  const errors: Error[] = [];
-  page.on("pageerror", (error) => errors.push(error));
-  return errors;
-}
-
-/** Signs `email` in through /login and the e-mailed link, in a fresh phone-sized context. */
-async function signIn(browser: Browser, baseURL: string, email: string): Promise<Page> {
-  const context = await browser.newContext({ ...phone, baseURL });
-  const page = await context.newPage();
-  await page.goto("/login");
-  await page.getByLabel("Email address").fill(email);
-  const since = Date.now();
-  await page.getByRole("button", { name: "Send Login Link" }).click();
-  const mail = await waitForMail(email, since);
-  await page.goto(signInLinkOf(mail));
-  await expect(page).toHaveURL(/\/app$/, { timeout: 15_000 });
-  return page;
-}
-
-/** A GraphQL operation from the page, with its session cookie (CSRF header as the app sends it). */
-async function graphql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const answer = await page.evaluate(
-    async ({ query, variables }) => {
-      const response = await fetch("/graphql", {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "Content-Type": "application/json", "Apollo-Require-Preflight": "true" },
-        body: JSON.stringify({ query, variables }),
-      });
-      return (await response.json()) as { data?: unknown; errors?: { message: string }[] };
-    },
-    { query, variables },
-  );
-  if (answer.errors?.length) throw new Error(answer.errors.map((e) => e.message).join("; "));
-  return answer.data as T;
-}
+const shot = (page: Page, name: string) => saveShot(page, `timelines-${name}`);
 
 test("two people share a timeline: create, accept, add, view, edit, delete, settings, access", async ({
   browser,
