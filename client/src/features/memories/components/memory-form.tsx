@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/text-field";
+import fieldStyles from "../../../components/ui/text-field.module.css";
 import type { MediaType } from "../../../gql/graphql";
 import { useMediaUpload, type UploadedMedia } from "../../media/api/use-media-upload";
 import { MediaPicker } from "../../media/components/media-picker";
@@ -116,14 +117,14 @@ export function MemoryForm({
         disabled={busy || locked}
       />
 
-      <div className={styles.dateField}>
-        <label htmlFor={dateId} className={styles.label}>
+      <div className={fieldStyles.field}>
+        <label htmlFor={dateId} className={fieldStyles.label}>
           Date
         </label>
         <input
           ref={dateInput}
           id={dateId}
-          className={styles.dateInput}
+          className={fieldStyles.control}
           type="date"
           max={today}
           value={memoryDate}
