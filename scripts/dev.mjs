@@ -11,9 +11,10 @@ const stop = (signal) => {
 };
 process.on("SIGINT", () => stop("SIGINT"));
 process.on("SIGTERM", () => stop("SIGTERM"));
-for (const p of procs) p.on("exit", (code) => {
-  if (code) {
-    stop("SIGTERM");
-    process.exitCode = code;
-  }
-});
+for (const p of procs)
+  p.on("exit", (code) => {
+    if (code) {
+      stop("SIGTERM");
+      process.exitCode = code;
+    }
+  });

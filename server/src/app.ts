@@ -86,9 +86,15 @@ function securityHeaders(env: Env): RequestHandler {
     crossOriginEmbedderPolicy: false,
   });
   // Apollo Sandbox (development only) loads its UI from Apollo's CDN.
-  const sandbox = helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, strictTransportSecurity: false });
+  const sandbox = helmet({
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+  });
   return (req, res, next) =>
-    !env.isProduction && req.method === "GET" && req.path === "/graphql" ? sandbox(req, res, next) : strict(req, res, next);
+    !env.isProduction && req.method === "GET" && req.path === "/graphql"
+      ? sandbox(req, res, next)
+      : strict(req, res, next);
 }
 
 export async function createApp(deps: AppDeps): Promise<App> {
@@ -99,7 +105,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
 
   const app = express();
   app.disable("x-powered-by");
-  if (env.TRUST_PROXY) app.set("trust proxy", /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY);
+  if (env.TRUST_PROXY)
+    app.set("trust proxy", /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY);
 
   app.use(
     pinoHttp({
@@ -110,7 +117,11 @@ export async function createApp(deps: AppDeps): Promise<App> {
         return id;
       },
       serializers: {
-        req: (req: { id: string; method: string; url?: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
+        req: (req: { id: string; method: string; url?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: redactUrl(req.url),
+        }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
       autoLogging: { ignore: (req) => req.url === "/livez" || req.url === "/readyz" },
@@ -150,7 +161,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
     plugins: [
       ...protection.plugins,
       ...(deps.httpServer ? [ApolloServerPluginDrainHttpServer({ httpServer: deps.httpServer })] : []),
-      env.isProduction ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
+      env.isProduction
+        ? ApolloServerPluginLandingPageDisabled()
+        : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
     ] as unknown as ApolloServerPlugin<GraphQLContext>[],
   });
   await apollo.start();

@@ -22,7 +22,9 @@ const schema = z.object({
   AFTER_LOGIN_PATH: opt(z.string().regex(/^\/(?!\/)/, "must be a path starting with a single /")).default("/app"),
   AUTH_IP_HOURLY_LIMIT: opt(z.coerce.number().int().min(1)).default(30),
   TRUST_PROXY: opt(
-    z.string().regex(/^(\d+|[0-9a-fA-F.:/, ]+|loopback|linklocal|uniquelocal)$/, "must be a hop count or a subnet list"),
+    z
+      .string()
+      .regex(/^(\d+|[0-9a-fA-F.:/, ]+|loopback|linklocal|uniquelocal)$/, "must be a hop count or a subnet list"),
   ),
   LOG_LEVEL: opt(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).default("info"),
 });

@@ -27,7 +27,10 @@ export function poolOf(ds: DataSource): Pool {
   return (ds.driver as PostgresDriver).master as Pool;
 }
 
-export async function openDataSource(url: string, opts: { poolSize?: number; logging?: boolean } = {}): Promise<DataSource> {
+export async function openDataSource(
+  url: string,
+  opts: { poolSize?: number; logging?: boolean } = {},
+): Promise<DataSource> {
   const ds = createDataSource(url, opts);
   await ds.initialize();
   await ds.runMigrations({ transaction: "each" });

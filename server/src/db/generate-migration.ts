@@ -29,7 +29,10 @@ try {
     const ts = Date.now();
     const q = (s: string) => "`" + s.replace(/\\/g, "\\\\").replace(/`/g, "\\`").replace(/\$\{/g, "\\${") + "`";
     const up = sql.upQueries.map((x) => `    await queryRunner.query(${q(x.query)});`).join("\n");
-    const down = [...sql.downQueries].reverse().map((x) => `    await queryRunner.query(${q(x.query)});`).join("\n");
+    const down = [...sql.downQueries]
+      .reverse()
+      .map((x) => `    await queryRunner.query(${q(x.query)});`)
+      .join("\n");
     const file = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations", `${ts}-${name}.ts`);
     fs.writeFileSync(
       file,

@@ -7,7 +7,8 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (res.headersSent) return void res.end();
     if (isAppError(err)) return void sendAppError(res, err);
-    const status = typeof err?.status === "number" ? err.status : typeof err?.statusCode === "number" ? err.statusCode : 500;
+    const status =
+      typeof err?.status === "number" ? err.status : typeof err?.statusCode === "number" ? err.statusCode : 500;
     if (status === 413) return void res.status(413).json({ error: "Payload too large" });
     if (status >= 400 && status < 500 && err?.type === "entity.parse.failed") {
       return void res.status(400).json({ error: "Invalid JSON body" });

@@ -49,7 +49,10 @@ export function sessionMiddleware(env: Env, pool: Pool, secret: string): Request
 }
 
 /** The signed-in user id of a request, honouring the absolute session lifetime. */
-export function sessionUserId(req: { session?: session.Session & Partial<session.SessionData> }, now: Date): string | null {
+export function sessionUserId(
+  req: { session?: session.Session & Partial<session.SessionData> },
+  now: Date,
+): string | null {
   const s = req.session;
   if (!s?.userId) return null;
   if (!s.signedInAt || now.getTime() - s.signedInAt > SESSION_MAX_AGE_MS) return null;

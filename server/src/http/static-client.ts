@@ -21,7 +21,8 @@ export function staticClient(distDir: string): Router {
     express.static(distDir, {
       index: false,
       setHeaders(res, file) {
-        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
         else noStore(res);
       },
     }),

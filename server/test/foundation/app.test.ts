@@ -73,7 +73,10 @@ describe("the app shell", () => {
   });
 
   it("blocks a cross-site text/plain GraphQL POST (CSRF prevention)", async () => {
-    const res = await request(t.app).post("/graphql").set("Content-Type", "text/plain").send('{"query":"{ me { id } }"}');
+    const res = await request(t.app)
+      .post("/graphql")
+      .set("Content-Type", "text/plain")
+      .send('{"query":"{ me { id } }"}');
     expect(res.status).toBe(400);
     expect(res.text).toMatch(/CSRF/);
   });

@@ -38,7 +38,10 @@ export class MediaFile {
   height!: number | null;
 
   /** Size of the original in bytes. */
-  @Column({ type: "bigint", transformer: { to: (v: number) => v, from: (v: string | null) => (v == null ? null : Number(v)) } })
+  @Column({
+    type: "bigint",
+    transformer: { to: (v: number) => v, from: (v: string | null) => (v == null ? null : Number(v)) },
+  })
   bytes!: number;
 
   @Column({ name: "original_key", type: "varchar", length: 300 })

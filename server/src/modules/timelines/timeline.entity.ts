@@ -19,8 +19,12 @@ import { Privacy, TimelineStatus } from "./timeline.enums.js";
  */
 @ObjectType()
 @Entity({ name: "timelines" })
-@Index("timelines_creator_edge_idx", ["createdById", "collaboratorId"], { where: `"status" = 'accepted' AND "is_active"` })
-@Index("timelines_collaborator_edge_idx", ["collaboratorId", "createdById"], { where: `"status" = 'accepted' AND "is_active"` })
+@Index("timelines_creator_edge_idx", ["createdById", "collaboratorId"], {
+  where: `"status" = 'accepted' AND "is_active"`,
+})
+@Index("timelines_collaborator_edge_idx", ["collaboratorId", "createdById"], {
+  where: `"status" = 'accepted' AND "is_active"`,
+})
 export class Timeline {
   @Field(() => ID)
   @PrimaryGeneratedColumn("uuid")
