@@ -18,6 +18,12 @@ import {
   UpdateTimelinePayload,
 } from "./timeline.types.js";
 
+/** Seeds the per-request loader so nested fields (Memory.timeline, canEdit) don't read these rows again. */
+function primed(ctx: GraphQLContext, timelines: Timeline[]): Timeline[] {
+  for (const t of timelines) ctx.loaders.timelineById.prime(t.id, t);
+  return timelines;
+}
+
 /**
  * Thin: each operation maps its arguments and calls one service method. Every Timeline value
  * that leaves here has passed the access policy, so its relation fields load without re-checks.
@@ -26,14 +32,15 @@ import {
 export class TimelineResolver {
   @Authorized()
   @Query(() => [Timeline], { description: "the caller's own timelines, most recent activity first" })
-  timelines(@Ctx() ctx: GraphQLContext): Promise<Timeline[]> {
-    return ctx.services.timelines.listOwn(ctx.userId!);
+  async timelines(@Ctx() ctx: GraphQLContext): Promise<Timeline[]> {
+    return primed(ctx, await ctx.services.timelines.listOwn(ctx.userId!));
   }
 
   @Authorized()
   @Query(() => Timeline, { nullable: true, description: "null when missing or not visible (no existence oracle)" })
-  timeline(@Arg("id", () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<Timeline | null> {
-    return ctx.services.timelines.findVisible(viewerOf(ctx), id);
+  async timeline(@Arg("id", () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<Timeline | null> {
+    const timeline = await ctx.services.timelines.findVisible(viewerOf(ctx), id);
+    return timeline && primed(ctx, [timeline])[0]!;
   }
 
   @Authorized()
@@ -50,7 +57,7 @@ export class TimelineResolver {
   ): Promise<Timeline[]> {
     const viewer = viewerOf(ctx);
     const person = await ctx.services.users.findByIdentifier(viewer, identifier);
-    return ctx.services.timelines.userTimelines(viewer, person);
+    return primed(ctx, await ctx.services.timelines.userTimelines(viewer, person));
   }
 
   @Authorized()
