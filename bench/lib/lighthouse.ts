@@ -1,42 +1,17 @@
 /**
  * Lighthouse (mobile, default config, median of N) on the bench's app server: `/` and a signed-in
- * `/app/timelines`.
- *
- * `/` goes through the landing engineer's runner (bench/lighthouse/run-lighthouse.mjs, CLI:
- * --base --runs --out --no-check <paths>). The runner has no way to send a session cookie yet; when
- * it gains `--extra-headers '<json>'` it is used for the signed-in page too, otherwise that page is
- * measured here with the same Lighthouse, Chromium flags and one fresh browser per run, passing the
- * cookie in Lighthouse's `extraHeaders`. Skipped with a note when Chromium or the runner is missing.
+ * `/app/timelines`, both through the one runner (bench/lighthouse/run-lighthouse.mjs), the
+ * signed-in page with the session cookie in `--extra-headers`. Skipped with a note when Chromium
+ * or the runner is missing.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { median } from "./util.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const RUNNER = path.resolve(here, "../lighthouse/run-lighthouse.mjs");
-
-/** Same flags as the runner (headless, no sandbox as root, no background traffic off the closed network). */
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
-const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
-const METRICS = [
-  "first-contentful-paint",
-  "largest-contentful-paint",
-  "total-blocking-time",
-  "cumulative-layout-shift",
-  "speed-index",
-];
 
 export function chromiumPath(): string | null {
   for (const p of [
@@ -53,7 +28,7 @@ export function chromiumPath(): string | null {
 
 export interface LighthousePage {
   path: string;
-  via: "runner" | "bench";
+  via: "runner";
   runs: number;
   scores: Record<string, number | null>;
   metrics: Record<string, number | null>;
@@ -97,7 +72,7 @@ async function viaRunner(
       results: Array<{
         medians: Record<string, number>;
         metricMedians: Record<string, number>;
-        runs: Array<{ failing?: string[] }>;
+        runs: Array<{ failing?: string[]; finalPath?: string }>;
       }>;
     };
     const r = report.results[0]!;
@@ -108,6 +83,7 @@ async function viaRunner(
       scores: r.medians,
       metrics: r.metricMedians,
       failing: r.runs.at(-1)?.failing,
+      finalUrl: r.runs.at(-1)?.finalPath,
     };
   } catch {
     return {
@@ -123,68 +99,6 @@ async function viaRunner(
   }
 }
 
-async function direct(
-  base: string,
-  route: string,
-  runs: number,
-  chromePath: string,
-  headers: Record<string, string>,
-): Promise<LighthousePage> {
-  const chromeLauncher = await import("chrome-launcher");
-  const { default: lighthouse } = await import("lighthouse");
-  const all: Array<{
-    scores: Record<string, number>;
-    metrics: Record<string, number | null>;
-    failing: string[];
-    finalUrl: string;
-  }> = [];
-  let error: string | undefined;
-  for (let i = 0; i < runs; i++) {
-    for (let attempt = 1; attempt <= 3; attempt++) {
-      const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
-      try {
-        const result = await lighthouse(new URL(route, base).href, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: CATEGORIES,
-          extraHeaders: headers,
-        });
-        const lhr = result?.lhr;
-        if (!lhr || lhr.runtimeError)
-          throw new Error(lhr?.runtimeError ? `${lhr.runtimeError.code} ${lhr.runtimeError.message}` : "no result");
-        all.push({
-          scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])),
-          metrics: Object.fromEntries(
-            METRICS.map((id) => [id, (lhr.audits[id]?.numericValue as number | undefined) ?? null]),
-          ),
-          failing: CATEGORIES.flatMap((c) =>
-            (lhr.categories[c]?.auditRefs ?? [])
-              .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-              .map((ref) => `${c}:${ref.id}(${lhr.audits[ref.id]!.score})`),
-          ),
-          finalUrl: lhr.finalDisplayedUrl,
-        });
-        break;
-      } catch (err) {
-        error = err instanceof Error ? err.message : String(err);
-      } finally {
-        await chrome.kill();
-      }
-    }
-  }
-  if (!all.length) return { path: route, via: "bench", runs: 0, scores: {}, metrics: {}, error };
-  return {
-    path: route,
-    via: "bench",
-    runs: all.length,
-    scores: Object.fromEntries(CATEGORIES.map((c) => [c, median(all.map((r) => r.scores[c]!))])),
-    metrics: Object.fromEntries(METRICS.map((id) => [id, median(all.map((r) => r.metrics[id] ?? 0))])),
-    failing: all.at(-1)!.failing,
-    finalUrl: new URL(all.at(-1)!.finalUrl).pathname,
-  };
-}
-
 export async function runLighthouse(
   base: string,
   cookie: string,
@@ -192,19 +106,13 @@ export async function runLighthouse(
 ): Promise<LighthouseOutcome> {
   const chrome = chromiumPath();
   if (!chrome) return { skipped: "no Chromium (install it, or set CHROME_PATH)" };
-  const runner = fs.existsSync(RUNNER);
-  const runnerTakesHeaders = runner && fs.readFileSync(RUNNER, "utf8").includes("--extra-headers");
+  if (!fs.existsSync(RUNNER)) return { skipped: `no Lighthouse runner at ${RUNNER}` };
   const pages: LighthousePage[] = [];
 
-  pages.push(runner ? await viaRunner(base, "/", opts.runs, chrome) : await direct(base, "/", opts.runs, chrome, {}));
+  pages.push(await viaRunner(base, "/", opts.runs, chrome));
   opts.log?.(`  lighthouse /: ${pages.at(-1)!.scores.performance ?? pages.at(-1)!.error}`);
 
-  const headers = { Cookie: cookie };
-  pages.push(
-    runnerTakesHeaders
-      ? await viaRunner(base, "/app/timelines", opts.runs, chrome, headers)
-      : await direct(base, "/app/timelines", opts.runs, chrome, headers),
-  );
+  pages.push(await viaRunner(base, "/app/timelines", opts.runs, chrome, { Cookie: cookie }));
   opts.log?.(`  lighthouse /app/timelines (signed in): ${pages.at(-1)!.scores.performance ?? pages.at(-1)!.error}`);
   return { pages, chrome };
 }

@@ -2,7 +2,11 @@
 // Lighthouse (mobile, default config) against a running Keepsake server, with the system Chromium.
 // Starts no server itself: point it at one.
 //
-//   node bench/lighthouse/run-lighthouse.mjs [--base http://127.0.0.1:3200] [--runs 5] [--out bench/results/lighthouse.json] [/ /privacy /terms]
+//   node bench/lighthouse/run-lighthouse.mjs [--base http://127.0.0.1:3200] [--runs 5] [--out bench/results/lighthouse.json]
+//     [--chrome /usr/bin/chromium] [--extra-headers '{"Cookie":"ks.sid=…"}'] [--no-check] [/ /privacy /terms]
+//
+// --extra-headers sends those headers with every request of the page (a session cookie measures a
+// signed-in page; each run records where the page ended up, so a bounce to /login shows).
 //
 // For each path it runs Lighthouse `runs` times (a fresh Chromium each time), prints the median of
 // each category score and the key metrics, and writes every run plus the medians as JSON. The median
@@ -45,6 +49,7 @@ function parseArgs(argv) {
     out: path.join(repoRoot, "bench/results/lighthouse.json"),
     chrome: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     check: true,
+    extraHeaders: undefined,
     paths: [],
   };
   for (let i = 0; i < argv.length; i++) {
@@ -59,6 +64,7 @@ function parseArgs(argv) {
     else if (arg === "--out") opts.out = path.resolve(value());
     else if (arg === "--chrome") opts.chrome = value();
     else if (arg === "--no-check") opts.check = false;
+    else if (arg === "--extra-headers") opts.extraHeaders = JSON.parse(value());
     else if (arg.startsWith("--")) throw new Error(`unknown option ${arg}`);
     else opts.paths.push(arg);
   }
@@ -74,7 +80,7 @@ const median = (values) => {
 };
 
 /** One Lighthouse run in a fresh browser, so no cache or service worker carries over. */
-async function runOnce(url, chromePath) {
+async function runOnce(url, chromePath, extraHeaders) {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
   try {
     const result = await lighthouse(url, {
@@ -82,6 +88,7 @@ async function runOnce(url, chromePath) {
       output: "json",
       logLevel: "error",
       onlyCategories: CATEGORIES,
+      extraHeaders,
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
@@ -98,6 +105,7 @@ async function runOnce(url, chromePath) {
       scores,
       metrics,
       failing,
+      finalPath: new URL(lhr.finalDisplayedUrl).pathname,
       benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
       lighthouseVersion: lhr.lighthouseVersion,
     };
@@ -107,10 +115,10 @@ async function runOnce(url, chromePath) {
 }
 
 /** Lighthouse sometimes fails to record a trace (NO_NAVSTART, NO_FCP on a busy machine): try again. */
-async function runWithRetries(url, chromePath, attempts = 3) {
+async function runWithRetries(url, chromePath, extraHeaders, attempts = 3) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await runOnce(url, chromePath);
+      return await runOnce(url, chromePath, extraHeaders);
     } catch (err) {
       if (attempt >= attempts) throw err;
       process.stdout.write(`  (retrying ${url}: ${err.message})\n`);
@@ -141,7 +149,7 @@ async function main() {
     const url = new URL(p, opts.base).href;
     const runs = [];
     for (let i = 0; i < opts.runs; i++) {
-      const run = await runWithRetries(url, opts.chrome);
+      const run = await runWithRetries(url, opts.chrome, opts.extraHeaders);
       runs.push(run);
       process.stdout.write(
         `${p} run ${i + 1}/${opts.runs}: ${CATEGORIES.map((c) => `${c} ${run.scores[c]}`).join(", ")}` +
