@@ -17,16 +17,16 @@ import type { DataSource } from "typeorm";
 import type { Env } from "./config/env.js";
 import { poolOf } from "./db/data-source.js";
 import type { GraphQLContext } from "./graphql/context.js";
-import { createFormatError } from "./graphql/format-error.js";
+import { createFormatError, errorStatusPlugin, withBadRequestStatus } from "./graphql/format-error.js";
 import { createLoaders } from "./graphql/loaders.js";
 import { getSchema } from "./graphql/schema.js";
 import { apiRouter } from "./http/api-router.js";
-import { apiErrorHandler, apiNotFound } from "./http/error-handler.js";
+import { apiErrorHandler, apiNotFound, graphqlErrorHandler } from "./http/error-handler.js";
 import { healthRoutes, type HealthState } from "./http/health.routes.js";
 import { sessionMiddleware, sessionUserId } from "./http/session.js";
 import { staticClient } from "./http/static-client.js";
 import { systemClock, type Clock } from "./lib/clock.js";
-import type { Logger } from "./lib/logger.js";
+import { serializeError, type Logger } from "./lib/logger.js";
 import { resolveSessionSecret } from "./lib/session-secret.js";
 import { mediaRouter } from "./modules/media/media.routes.js";
 import { createServices, type Services } from "./services.js";
@@ -97,6 +97,16 @@ function securityHeaders(env: Env): RequestHandler {
       : strict(req, res, next);
 }
 
+/** Marks every error of the multipart parser as the request's fault (it also reports some as 500). */
+function multipartUploads(upload: RequestHandler): RequestHandler {
+  return (req, res, next) =>
+    upload(req, res, (err?: unknown) => {
+      if (!err) return next();
+      if (typeof err === "object" && err !== null) Object.assign(err, { isMultipartError: true });
+      next(err);
+    });
+}
+
 export async function createApp(deps: AppDeps): Promise<App> {
   const { ds, env, logger } = deps;
   const clock = deps.clock ?? systemClock;
@@ -116,7 +126,11 @@ export async function createApp(deps: AppDeps): Promise<App> {
         res.setHeader("X-Request-Id", id);
         return id;
       },
+      // Serializers get the raw objects (not pino's default rendering of them first), so the
+      // error serializer sees the Error itself and keeps only its allow-listed fields.
+      wrapSerializers: false,
       serializers: {
+        err: serializeError,
         req: (req: { id: string; method: string; url?: string }) => ({
           id: req.id,
           method: req.method,
@@ -133,7 +147,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   app.use(healthRoutes(ds, health));
 
   // Sessions only where they are used: never for static files.
-  const session = sessionMiddleware(env, poolOf(ds), resolveSessionSecret(env));
+  const session = sessionMiddleware(env, poolOf(ds), resolveSessionSecret(env), logger);
   const withUser: RequestHandler = (req, _res, next) => {
     req.userId = sessionUserId(req, clock.now());
     next();
@@ -157,10 +171,22 @@ export async function createApp(deps: AppDeps): Promise<App> {
     formatError: createFormatError(logger),
     validationRules: protection.validationRules,
     allowBatchedHttpRequests: false,
+    // main.ts owns SIGTERM/SIGINT (drain, pool, database, exit); Apollo must not stop on them by itself.
+    stopOnTerminationSignals: false,
     // The plugin subpaths ship CommonJS typings of the same classes; the cast only bridges the two.
     plugins: [
-      ...protection.plugins,
-      ...(deps.httpServer ? [ApolloServerPluginDrainHttpServer({ httpServer: deps.httpServer })] : []),
+      errorStatusPlugin(),
+      ...protection.plugins.map((p) => withBadRequestStatus(p as unknown as ApolloServerPlugin<GraphQLContext>)),
+      // On stop: no new connections, every in-flight request (GraphQL, REST, media) finishes,
+      // connections still busy after SHUTDOWN_TIMEOUT_MS are closed.
+      ...(deps.httpServer
+        ? [
+            ApolloServerPluginDrainHttpServer({
+              httpServer: deps.httpServer,
+              stopGracePeriodMillis: env.SHUTDOWN_TIMEOUT_MS,
+            }),
+          ]
+        : []),
       env.isProduction
         ? ApolloServerPluginLandingPageDisabled()
         : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
@@ -169,15 +195,16 @@ export async function createApp(deps: AppDeps): Promise<App> {
   await apollo.start();
   app.use(
     "/graphql",
-    (_req, res, next) => {
+    ((_req, res, next) => {
       res.setHeader("Cache-Control", "no-store");
       next();
-    },
-    graphqlUploadExpress({ maxFileSize: 200 * 1024 * 1024, maxFiles: 2 }),
+    }) satisfies RequestHandler,
+    multipartUploads(graphqlUploadExpress({ maxFileSize: 200 * 1024 * 1024, maxFiles: 2 })),
     express.json({ limit: "1mb" }),
     expressMiddleware(apollo, {
       context: async ({ req, res }) => ({ req, res, userId: req.userId, services, loaders: createLoaders(ds) }),
     }),
+    graphqlErrorHandler(logger),
   );
 
   app.use("/api", express.json({ limit: "1mb" }), apiRouter(services), apiNotFound, apiErrorHandler(logger));

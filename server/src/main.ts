@@ -2,14 +2,18 @@ import "reflect-metadata";
 import http from "node:http";
 import path from "node:path";
 import { createApp } from "./app.js";
-import { ConfigError, parseEnv } from "./config/env.js";
+import { ConfigError, parseEnv, type Env } from "./config/env.js";
 import { openDataSource } from "./db/data-source.js";
-import { startEmbeddedPostgres, type EmbeddedDatabase } from "./db/embedded-postgres.js";
+import type { EmbeddedDatabase } from "./db/embedded-postgres.js";
 import { createLogger } from "./lib/logger.js";
 
-/** env → database → createApp → listen; graceful shutdown on SIGTERM/SIGINT. */
+/**
+ * env → database → createApp → listen; graceful shutdown on SIGTERM/SIGINT:
+ * `/readyz` turns 503, no new connections, every in-flight request finishes (bounded by
+ * SHUTDOWN_TIMEOUT_MS), background jobs stop, the pool closes, then the embedded database stops.
+ */
 async function main(): Promise<void> {
-  let env;
+  let env: Env;
   try {
     env = parseEnv();
   } catch (err) {
@@ -21,15 +25,33 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(env.LOG_LEVEL);
 
+  // A signal during start-up is honoured once the server is up (nothing is half-started then).
+  let signalled: string | null = null;
+  let onSignal = (signal: string) => void (signalled ??= signal);
+  process.on("SIGTERM", () => onSignal("SIGTERM"));
+  process.on("SIGINT", () => onSignal("SIGINT"));
+
   let embedded: EmbeddedDatabase | null = null;
   if (!env.DATABASE_URL) {
+    // Imported only here: with DATABASE_URL the embedded-postgres package is never loaded.
+    const { startEmbeddedPostgres } = await import("./db/embedded-postgres.js");
     embedded = await startEmbeddedPostgres({ dir: path.join(env.DATA_DIR, "pg"), port: env.EMBEDDED_PG_PORT, logger });
     logger.info({ dataDir: path.resolve(env.DATA_DIR) }, "embedded PostgreSQL started");
   }
   const ds = await openDataSource(env.DATABASE_URL ?? embedded!.url);
 
   const httpServer = http.createServer();
-  const { app, health, stop } = await createApp({ ds, env, logger, httpServer, backgroundJobs: true });
+  const { app, health, services, stop } = await createApp({ ds, env, logger, httpServer, backgroundJobs: true });
+
+  // Uploads cut off by the previous process (stopped past its timeout, or killed): their temp
+  // files, and stored files that never got their row. Only files older than this moment are
+  // swept, so the uploads this process is about to receive are never touched.
+  const tempFiles = await services.media.storage.clearTemp();
+  const startupSweep = services.media.sweepOrphans(undefined, 0).then(
+    (swept) => logger.info({ event: "startup_sweep", tempFiles, ...swept }, "start-up clean-up done"),
+    (err: unknown) => logger.error({ err }, "start-up clean-up failed"),
+  );
+
   httpServer.on("request", app);
   httpServer.keepAliveTimeout = 5_000;
   httpServer.requestTimeout = 5 * 60_000; // large uploads on slow phones
@@ -44,26 +66,26 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     health.shuttingDown = true;
-    logger.info({ signal }, "shutting down: finishing in-flight requests");
-    const force = setTimeout(() => {
-      logger.warn("in-flight requests did not finish in 10 s; closing connections");
-      httpServer.closeAllConnections();
-    }, 10_000);
-    force.unref();
+    logger.info({ signal, timeoutMs: env.SHUTDOWN_TIMEOUT_MS }, "shutting down: finishing in-flight requests");
+    // Whatever hangs after the drain (a pool that does not close), the process still ends.
+    setTimeout(() => {
+      logger.error("shutdown did not finish; exiting");
+      process.exit(1);
+    }, env.SHUTDOWN_TIMEOUT_MS + 15_000).unref();
     try {
-      await stop(); // Apollo's drain plugin closes the HTTP server and waits for in-flight requests
-      await new Promise<void>((resolve) => (httpServer.listening ? httpServer.close(() => resolve()) : resolve()));
+      await stop(); // the drain: closes the listener, waits for in-flight requests (SHUTDOWN_TIMEOUT_MS)
+      await startupSweep;
       await ds.destroy();
       await embedded?.stop();
-      logger.info("stopped");
+      logger.info({ signal }, "stopped");
       process.exit(0);
     } catch (err) {
       logger.error({ err }, "error during shutdown");
       process.exit(1);
     }
   };
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
+  onSignal = (signal) => void shutdown(signal);
+  if (signalled) void shutdown(signalled);
 }
 
 main().catch((err: unknown) => {

@@ -1,19 +1,85 @@
+import type { MockLink } from "@apollo/client/testing";
 import { screen, waitFor, within } from "@testing-library/react";
 import type { RouteObject } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { relationshipsMock } from "../features/connections/testing/connection-mocks";
+import { aMemory } from "../features/memories/testing/memory-mocks";
+import { aUser } from "../features/profile/testing/profile-mocks";
+import { aTimeline } from "../features/timelines/testing/timeline-mocks";
+import { publicUserMock } from "../features/users/testing/public-profile-mocks";
+import {
+  EditMemoryDocument,
+  TimelineAccessCheckDocument,
+  TimelineSettingsDocument,
+  ViewTimelineDocument,
+} from "../gql/graphql";
 import { navigateToDocument } from "../lib/document-navigation";
 import { allowConsoleErrors, consoleErrorCalls } from "../testing/console-errors";
 import { mockFetch } from "../testing/mock-fetch";
 import { mockSessionCheck, signedIn, signedOut } from "../testing/mock-session";
-import { renderRoute } from "../testing/render-route";
+import { renderRoute } from "../testing/render";
 import { routes } from "./router";
-import { aUser, publicUserMock, relationshipsMock } from "../features/users/testing/public-profile-mocks";
-import { timelineScreenMocks } from "../features/timelines/testing/timeline-mocks";
 
 vi.mock("../lib/document-navigation", () => ({
   navigateToDocument: vi.fn(),
   loadedAtPath: () => false,
 }));
+
+/**
+ * One answer for each query the timeline screens start with, for timeline `id` and memory "m-1":
+ * enough for the route-table test to see each screen's heading.
+ */
+function timelineScreenMocks(id = "t-1"): MockLink.MockedResponse[] {
+  const timeline = aTimeline({ id });
+  return [
+    {
+      request: { query: ViewTimelineDocument, variables: { id } },
+      result: {
+        data: {
+          timeline: {
+            __typename: "Timeline",
+            id,
+            title: timeline.title,
+            privacy: timeline.privacy,
+            status: timeline.status,
+            isParticipant: true,
+            memoryCount: 1,
+            memories: [aMemory({ timelineId: id })],
+          },
+        },
+      },
+    },
+    {
+      request: { query: TimelineSettingsDocument, variables: { id } },
+      result: { data: { timeline: { ...timeline, isParticipant: true } } },
+    },
+    {
+      request: { query: EditMemoryDocument, variables: { id: "m-1" } },
+      result: {
+        data: {
+          memory: { ...aMemory({ timelineId: id }), timeline: { __typename: "Timeline", id, title: timeline.title } },
+        },
+      },
+    },
+    {
+      request: { query: TimelineAccessCheckDocument, variables: { id } },
+      result: {
+        data: {
+          timelineAccess: {
+            __typename: "TimelineAccess",
+            canView: false,
+            privacy: "PRIVATE",
+            title: null,
+            message: "This timeline is private. Only the two people who share it can see it.",
+            actionUrl: "/app/timelines",
+            actionText: "Back to Timelines",
+            otherUser: null,
+          },
+        },
+      },
+    },
+  ];
+}
 
 const heading = (name: string | RegExp) => screen.findByRole("heading", { level: 1, name }, { timeout: 2000 });
 
@@ -45,7 +111,7 @@ describe("route table (spec §2)", () => {
 
   it("/login is public and has no bottom navigation", async () => {
     const fetchMock = mockSessionCheck(signedOut());
-    renderRoute("/login");
+    renderRoute("/login", routes);
     expect(await heading("Sign in to Keepsake")).toBeInTheDocument();
     expect(screen.queryByRole("navigation")).not.toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
@@ -55,7 +121,7 @@ describe("route table (spec §2)", () => {
     const { calls } = mockFetch({
       "POST /api/auth/verify": { body: { state: "confirm", maskedEmail: "a•••@example.com", signedInAs: null } },
     });
-    renderRoute("/auth/verify?token=abc");
+    renderRoute("/auth/verify?token=abc", routes);
     expect(await heading("Continue signing in?")).toBeInTheDocument();
     expect(screen.queryByRole("navigation")).not.toBeInTheDocument();
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(["POST /api/auth/verify"]);
@@ -63,35 +129,35 @@ describe("route table (spec §2)", () => {
 
   it("shows a spinner while the session is being checked", async () => {
     mockSessionCheck(signedIn());
-    renderRoute("/app/timelines");
+    renderRoute("/app/timelines", routes);
     expect(await screen.findByRole("status")).toHaveTextContent("Loading…");
     expect(await heading("Your Timelines")).toBeInTheDocument();
   });
 
   it("sends a signed-out visitor from /app to /login", async () => {
     mockSessionCheck(signedOut());
-    const { router } = renderRoute("/app");
+    const { router } = renderRoute("/app", routes);
     expect(await heading("Sign in to Keepsake")).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/login");
   });
 
   it("resolves an unknown path to /app, which sends a signed-out visitor to /login", async () => {
     mockSessionCheck(signedOut());
-    const { router } = renderRoute("/app/nope");
+    const { router } = renderRoute("/app/nope", routes);
     expect(await heading("Sign in to Keepsake")).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/login");
   });
 
   it("resolves an unknown path to /app for a signed-in user", async () => {
     mockSessionCheck(signedIn());
-    const { router } = renderRoute("/somewhere/else");
+    const { router } = renderRoute("/somewhere/else", routes);
     expect(await heading("Your Timelines")).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/app");
   });
 
   it("shows the public profile signed in, without the bottom navigation", async () => {
     mockSessionCheck(signedIn());
-    renderRoute("/app/public-profile?username=bo", undefined, {
+    renderRoute("/app/public-profile?username=bo", routes, {
       mocks: [publicUserMock("bo", aUser()), relationshipsMock("bo", [])],
     });
     expect(await heading("Bo Jensen")).toBeInTheDocument();
@@ -100,7 +166,7 @@ describe("route table (spec §2)", () => {
 
   it("sends the public profile without username or email to Timelines", async () => {
     mockSessionCheck(signedIn());
-    const { router } = renderRoute("/app/public-profile");
+    const { router } = renderRoute("/app/public-profile", routes);
     expect(await heading("Your Timelines")).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/app/timelines");
   });
@@ -120,7 +186,7 @@ describe("route table (spec §2)", () => {
     ["/privacy", "Privacy Policy"],
     ["/terms", "Terms of Service"],
   ])("%s loads the separate %s document", async (path, label) => {
-    renderRoute(path);
+    renderRoute(path, routes);
     expect(await screen.findByRole("link", { name: `Open the ${label}` })).toHaveAttribute("href", path);
     await waitFor(() => expect(navigateToDocument).toHaveBeenCalledWith(path));
   });
@@ -129,7 +195,7 @@ describe("route table (spec §2)", () => {
 describe("bottom navigation", () => {
   it("marks the active tab and the section a screen belongs to", async () => {
     mockSessionCheck(signedIn());
-    renderRoute("/app/memories");
+    renderRoute("/app/memories", routes);
     await heading("Your Memories");
     const nav = screen.getByRole("navigation", { name: "Main" });
     const links = within(nav).getAllByRole("link");
@@ -140,7 +206,7 @@ describe("bottom navigation", () => {
 
   it("treats /app as the Timelines page", async () => {
     mockSessionCheck(signedIn());
-    renderRoute("/app");
+    renderRoute("/app", routes);
     await heading("Your Timelines");
     const nav = screen.getByRole("navigation", { name: "Main" });
     expect(within(nav).getByRole("link", { name: "Timelines" })).toHaveAttribute("aria-current", "page");
@@ -157,7 +223,7 @@ describe("bottom navigation", () => {
 
   it("offers Create Timeline from the floating plus button", async () => {
     mockSessionCheck(signedIn());
-    renderRoute("/app/timelines");
+    renderRoute("/app/timelines", routes);
     await heading("Your Timelines");
     expect(screen.getByRole("link", { name: "Create timeline" })).toHaveAttribute("href", "/app/create-timeline");
   });

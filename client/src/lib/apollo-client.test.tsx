@@ -1,6 +1,6 @@
+import { ApolloProvider } from "@apollo/client/react";
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { AppProvider } from "../app/provider";
 import { useMeQuery } from "../gql/graphql";
 import { createApolloClient } from "./apollo-client";
 
@@ -26,9 +26,9 @@ describe("Apollo client", () => {
     const client = createApolloClient({ fetch: fetchMock });
 
     render(
-      <AppProvider client={client}>
+      <ApolloProvider client={client}>
         <MeProbe />
-      </AppProvider>,
+      </ApolloProvider>,
     );
 
     expect(await screen.findByText("Ada")).toBeInTheDocument();

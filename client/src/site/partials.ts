@@ -18,36 +18,34 @@ const brand = `<a class="brand" href="/">${mark}<span>Keepsake</span></a>`;
 
 const mailto = (ctx: SiteContext) => `mailto:${esc(ctx.supportEmail)}`;
 
-/** The landing page's header: Product, Privacy, FAQ, Contact, and the "Get a magic link" button. */
-export function landingHeader(ctx: SiteContext): string {
+/** The header of every public page: the brand, the landing page's sections, Contact and `action`. */
+function siteHeader(ctx: SiteContext, action: string): string {
+  const h = ctx.home;
   return `<header class="site-header">
   <div class="wrap header-inner">
     ${brand}
     <nav class="header-nav" aria-label="Site">
-      <a href="#product">Product</a>
-      <a href="#privacy">Privacy</a>
-      <a href="#faq">FAQ</a>
+      <a href="${h}#product">Product</a>
+      <a href="${h}#privacy">Privacy</a>
+      <a href="${h}#faq">FAQ</a>
       <a href="${mailto(ctx)}">Contact</a>
     </nav>
-    <button type="button" class="btn btn-primary btn-compact header-action" data-open-magic-link>Get a magic link</button>
+    ${action}
   </div>
 </header>`;
 }
 
-/** The header of the legal pages: the brand back home, the landing page's sections, sign in. */
+/** The landing page's header, with the "Get a magic link" button. */
+export function landingHeader(ctx: SiteContext): string {
+  return siteHeader(
+    ctx,
+    `<button type="button" class="btn btn-primary btn-compact header-action" data-open-magic-link>Get a magic link</button>`,
+  );
+}
+
+/** The header of the legal pages, with "Sign in". */
 export function legalHeader(ctx: SiteContext): string {
-  return `<header class="site-header">
-  <div class="wrap header-inner">
-    ${brand}
-    <nav class="header-nav" aria-label="Site">
-      <a href="/#product">Product</a>
-      <a href="/#privacy">Privacy</a>
-      <a href="/#faq">FAQ</a>
-      <a href="${mailto(ctx)}">Contact</a>
-    </nav>
-    <a class="btn btn-primary btn-compact header-action" href="/login">Sign in</a>
-  </div>
-</header>`;
+  return siteHeader(ctx, `<a class="btn btn-primary btn-compact header-action" href="/login">Sign in</a>`);
 }
 
 /** The footer of every public page: Product, Legal, Contact, and the copyright line. */

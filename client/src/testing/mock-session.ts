@@ -1,5 +1,5 @@
 import { vi } from "vitest";
-import type { SessionCheckResult } from "../features/auth/api/check-session";
+import type { SessionCheckResult } from "../lib/session";
 
 export const signedInUser = {
   id: "u-1",

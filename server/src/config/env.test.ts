@@ -11,6 +11,7 @@ describe("parseEnv", () => {
     expect(env.AUTH_IP_HOURLY_LIMIT).toBe(30);
     expect(env.MAIL_FROM).toBe("Keepsake <no-reply@localhost>");
     expect(env.isProduction).toBe(false);
+    expect(env.SHUTDOWN_TIMEOUT_MS).toBe(25_000);
   });
 
   it("derives APP_URL from PORT and strips a trailing slash", () => {
@@ -28,6 +29,8 @@ describe("parseEnv", () => {
     ["AUTH_IP_HOURLY_LIMIT", "0"],
     ["NODE_ENV", "staging"],
     ["SESSION_SECRET", "short"],
+    ["SHUTDOWN_TIMEOUT_MS", "-1"],
+    ["SHUTDOWN_TIMEOUT_MS", "soon"],
   ])("names the variable when %s=%s is wrong", (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));

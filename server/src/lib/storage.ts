@@ -27,6 +27,12 @@ export interface Storage {
   list(): AsyncIterable<StoredFile>;
   /** The local path of a key, for libraries that read files themselves (sharp). */
   localPath(key: string): string;
+  /**
+   * Removes every temp file (uploads a stopped or killed process left half-written). For the
+   * start of the one server process that owns this store: it would cut another's uploads short.
+   * Returns how many were removed.
+   */
+  clearTemp(): Promise<number>;
 }
 
 export interface StoredFile {
@@ -145,6 +151,15 @@ export class LocalStorage implements Storage {
   async remove(keys: Iterable<string>): Promise<void> {
     const paths = [...new Set(keys)].filter((k) => KEY_PATTERN.test(k)).map((k) => this.localPath(k));
     await Promise.all(paths.map((p) => fsp.rm(p, { force: true })));
+  }
+
+  async clearTemp(): Promise<number> {
+    await this.ready;
+    const tmp = path.join(this.root, "tmp");
+    const entries = await fsp.readdir(tmp, { recursive: true, withFileTypes: true });
+    const files = entries.filter((e) => e.isFile());
+    await Promise.all(files.map((f) => fsp.rm(path.join(f.parentPath, f.name), { force: true })));
+    return files.length;
   }
 
   async *list(): AsyncIterable<StoredFile> {

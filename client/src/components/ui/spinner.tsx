@@ -25,11 +25,25 @@ export function Spinner({ label = "Loading…", showLabel = false, size = "mediu
   );
 }
 
-/** A spinner centred in the page, for route-level loading. */
-export function PageSpinner({ label = "Loading…" }: { label?: string }) {
+/**
+ * A spinner with its label, centred in a block as tall as the page (route-level loading), a
+ * screen's content or a panel of a screen.
+ */
+export function CenteredSpinner({
+  label = "Loading…",
+  height,
+}: {
+  label?: string;
+  height: "page" | "content" | "panel";
+}) {
   return (
-    <div className={styles.page}>
+    <div className={`${styles.centered} ${styles[height]}`}>
       <Spinner label={label} showLabel />
     </div>
   );
+}
+
+/** A spinner centred in the page, for route-level loading. */
+export function PageSpinner({ label = "Loading…" }: { label?: string }) {
+  return <CenteredSpinner label={label} height="page" />;
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Navigate } from "react-router-dom";
 import { PageSpinner } from "../../components/ui/spinner";
-import { SessionUserProvider } from "./session-context";
+import { SessionUserProvider } from "../../lib/session-user";
 import { useAuthGate } from "./use-auth-gate";
 
 /** Renders its children for a signed-in user, a spinner while checking, else goes to /login. */

@@ -1,5 +1,5 @@
 import { ApiError } from "../../lib/rest-client";
-import type { SessionCheckResult, SessionUser } from "./api/check-session";
+import type { SessionCheckResult, SessionUser } from "../../lib/session";
 
 export type AuthGateState =
   | { status: "loading" }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { checkSession } from "./api/check-session";
+import { checkSession } from "../../lib/session";
 import { stateFromSession, stateFromSessionError, type AuthGateState } from "./session-rules";
 
 export type { AuthGateState } from "./session-rules";

@@ -168,9 +168,9 @@ export class Viewer {
     });
     this.canViewLoader = new DataLoader(async (ids) => {
       const facts = await this.factsLoader.loadMany(ids);
-      const rows = facts.map((f) => (f instanceof Error ? null : f));
-      const visible = await this.visibleMask(rows.map((r) => r ?? null));
-      return visible;
+      const failed = facts.find((f) => f instanceof Error);
+      if (failed) throw failed; // a failed read is an error, never "not visible"
+      return this.visibleMask(facts as (TimelineAccessFacts | null)[]);
     });
   }
 
@@ -279,6 +279,8 @@ export class Viewer {
     const ids = [...new Set(timelineIds.filter(isUuid))];
     if (!this.userId || ids.length === 0) return new Set();
     const visible = await this.canViewLoader.loadMany(ids);
+    const failed = visible.find((v) => v instanceof Error);
+    if (failed) throw failed;
     return new Set(ids.filter((_, i) => visible[i] === true));
   }
 

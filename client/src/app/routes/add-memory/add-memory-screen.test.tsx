@@ -3,10 +3,10 @@ import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import exifr from "exifr";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { captureVideoPoster } from "../../../features/media/lib/video-poster";
-import { createFakeUploads } from "../../../features/media/testing/fake-uploads";
-import { locationOf, renderWithMocks } from "../../../features/timelines/testing/render-with-mocks";
-import { aMemory, aTimeline } from "../../../features/timelines/testing/timeline-mocks";
+import { captureVideoPoster } from "../../../features/memories/lib/video-poster";
+import { createFakeUploads } from "../../../features/memories/testing/fake-uploads";
+import { aMemory } from "../../../features/memories/testing/memory-mocks";
+import { aTimeline } from "../../../features/timelines/testing/timeline-mocks";
 import {
   AddMemoryTimelineDocument,
   CreateMemoryDocument,
@@ -15,14 +15,15 @@ import {
 } from "../../../gql/graphql";
 import { allowConsoleErrors } from "../../../testing/console-errors";
 import { mockFetch } from "../../../testing/mock-fetch";
+import { locationOf, renderScreen } from "../../../testing/render";
 import { AddMemoryScreen } from "./add-memory-screen";
 
 const fakeUploads = vi.hoisted(() => ({ current: null as null | ReturnType<typeof createFakeUploads> }));
 
 vi.mock("exifr", () => ({ default: { parse: vi.fn() } }));
-vi.mock("../../../features/media/lib/video-poster", () => ({ captureVideoPoster: vi.fn() }));
-vi.mock("../../../features/media/api/upload-file", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("../../../features/media/api/upload-file")>()),
+vi.mock("../../../features/memories/lib/video-poster", () => ({ captureVideoPoster: vi.fn() }));
+vi.mock("../../../features/memories/api/upload-file", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../../features/memories/api/upload-file")>()),
   uploadFile: (...args: Parameters<ReturnType<typeof createFakeUploads>["uploadFile"]>) =>
     fakeUploads.current!.uploadFile(...args),
 }));
@@ -78,7 +79,7 @@ function createMemoryMock(
 }
 
 function render(mocks: MockLink.MockedResponse[], at = "/app/add-memory?timeline_id=t-1") {
-  return renderWithMocks(<AddMemoryScreen />, { path: "/app/add-memory", at, mocks });
+  return renderScreen(<AddMemoryScreen />, { path: "/app/add-memory", at, mocks });
 }
 
 const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;

@@ -4,8 +4,8 @@ import { BackLink } from "../../../components/ui/back-link";
 import { ScreenHeader } from "../../../components/ui/screen-header";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { placeMemoryInTimeline } from "../../../features/memories/api/memory-cache";
+import type { UploadedMedia } from "../../../features/memories/api/use-media-upload";
 import { MemoryForm, type MemoryFormValues } from "../../../features/memories/components/memory-form";
-import type { UploadedMedia } from "../../../features/media/api/use-media-upload";
 import { notifyFriendsPhotosUploaded } from "../../../features/timelines/api/friend-notifications";
 import { useAddMemoryTimelineQuery, useCreateMemoryMutation } from "../../../gql/graphql";
 

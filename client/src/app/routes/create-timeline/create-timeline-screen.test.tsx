@@ -1,17 +1,17 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import type { MockLink } from "@apollo/client/testing";
+import { aPerson, aTimeline } from "../../../features/timelines/testing/timeline-mocks";
 import {
   CollaboratorByIdentifierDocument,
   CreateTimelineDocument,
   SearchCollaboratorsDocument,
   TimelinesDocument,
 } from "../../../gql/graphql";
-import { locationOf, renderWithMocks } from "../../../features/timelines/testing/render-with-mocks";
-import { aPerson, aTimeline } from "../../../features/timelines/testing/timeline-mocks";
 import { mockFetch } from "../../../testing/mock-fetch";
+import { locationOf, renderScreen } from "../../../testing/render";
 import { CreateTimelineScreen } from "./create-timeline-screen";
-import type { MockLink } from "@apollo/client/testing";
 
 const bo = aPerson();
 
@@ -48,7 +48,7 @@ function createMock(input: Record<string, unknown>, result: MockLink.MockedRespo
 }
 
 function render(at = "/app/create-timeline", mocks: MockLink.MockedResponse[] = []) {
-  return renderWithMocks(<CreateTimelineScreen />, { path: "/app/create-timeline", at, mocks });
+  return renderScreen(<CreateTimelineScreen />, { path: "/app/create-timeline", at, mocks });
 }
 
 const submitButton = () => screen.getByRole("button", { name: "Create Timeline" });

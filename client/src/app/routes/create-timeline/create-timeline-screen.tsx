@@ -3,6 +3,8 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { BackLink } from "../../../components/ui/back-link";
 import { Button } from "../../../components/ui/button";
+import { FormAlert } from "../../../components/ui/form-alert";
+import formStyles from "../../../components/ui/form.module.css";
 import { ScreenHeader } from "../../../components/ui/screen-header";
 import { TextField } from "../../../components/ui/text-field";
 import { notifyFriendsTimelineCreated } from "../../../features/timelines/api/friend-notifications";
@@ -13,7 +15,6 @@ import {
   isEmailAddress,
   type Collaborator,
 } from "../../../features/timelines/components/collaborator-picker";
-import formStyles from "../../../features/timelines/components/form.module.css";
 import { PrivacySelector } from "../../../features/timelines/components/privacy-selector";
 import { CREATE_TIMELINE_ERROR, TITLE_MAX } from "../../../features/timelines/lib/messages";
 import { useCollaboratorByIdentifierQuery, useCreateTimelineMutation, type Privacy } from "../../../gql/graphql";
@@ -95,11 +96,7 @@ export function CreateTimelineScreen() {
         />
         <CollaboratorPicker value={collaborator} onChange={setCollaborator} loading={!presetDone} disabled={creating} />
         <PrivacySelector value={privacy} onChange={setPrivacy} otherName={collaboratorName(collaborator)} />
-        {error ? (
-          <p role="alert" className={formStyles.alert}>
-            {error}
-          </p>
-        ) : null}
+        <FormAlert message={error} />
         <Button type="submit" block disabled={!canSubmit} busy={creating} busyLabel="Creating...">
           Create Timeline
         </Button>

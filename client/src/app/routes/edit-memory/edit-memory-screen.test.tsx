@@ -3,9 +3,9 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event";
 import exifr from "exifr";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { createFakeUploads } from "../../../features/media/testing/fake-uploads";
-import { locationOf, renderWithMocks } from "../../../features/timelines/testing/render-with-mocks";
-import { aMemory, aTimeline } from "../../../features/timelines/testing/timeline-mocks";
+import { createFakeUploads } from "../../../features/memories/testing/fake-uploads";
+import { aMemory } from "../../../features/memories/testing/memory-mocks";
+import { aTimeline } from "../../../features/timelines/testing/timeline-mocks";
 import {
   DeleteMemoryDocument,
   EditMemoryDocument,
@@ -13,12 +13,13 @@ import {
   ViewTimelineDocument,
   type UpdateMemoryMutationVariables,
 } from "../../../gql/graphql";
+import { locationOf, renderScreen } from "../../../testing/render";
 import { EditMemoryScreen } from "./edit-memory-screen";
 
 const fakeUploads = vi.hoisted(() => ({ current: null as null | ReturnType<typeof createFakeUploads> }));
 vi.mock("exifr", () => ({ default: { parse: vi.fn() } }));
-vi.mock("../../../features/media/api/upload-file", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("../../../features/media/api/upload-file")>()),
+vi.mock("../../../features/memories/api/upload-file", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../../features/memories/api/upload-file")>()),
   uploadFile: (...args: Parameters<ReturnType<typeof createFakeUploads>["uploadFile"]>) =>
     fakeUploads.current!.uploadFile(...args),
 }));
@@ -76,7 +77,7 @@ function deleteMock(outcome: "ok" | Error = "ok"): MockLink.MockedResponse {
 }
 
 function render(mocks: MockLink.MockedResponse[], { at = "/app/edit-memory?id=m-1", history = [] as string[] } = {}) {
-  return renderWithMocks(<EditMemoryScreen />, { path: "/app/edit-memory", at, history, mocks });
+  return renderScreen(<EditMemoryScreen />, { path: "/app/edit-memory", at, history, mocks });
 }
 
 describe("Edit Memory (spec §2, §6, §8)", () => {

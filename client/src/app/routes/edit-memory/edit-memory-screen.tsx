@@ -8,10 +8,11 @@ import { TrashIcon } from "../../../components/ui/icons";
 import { ScreenHeader } from "../../../components/ui/screen-header";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { placeMemoryInTimeline, removeMemoryFromCache } from "../../../features/memories/api/memory-cache";
+import type { UploadedMedia } from "../../../features/memories/api/use-media-upload";
 import { MemoryForm, type MemoryFormValues } from "../../../features/memories/components/memory-form";
 import { DELETE_MEMORY_CONFIRM, DELETE_MEMORY_ERROR, SAVE_MEMORY_ERROR } from "../../../features/memories/lib/messages";
-import type { UploadedMedia } from "../../../features/media/api/use-media-upload";
 import { useDeleteMemoryMutation, useEditMemoryQuery, useUpdateMemoryMutation } from "../../../gql/graphql";
+import { useConfirmDelete } from "../../../lib/use-confirm-delete";
 import { GoBack } from "../../../lib/use-go-back";
 import styles from "./edit-memory-screen.module.css";
 
@@ -24,24 +25,36 @@ export function EditMemoryScreen() {
     id ? { variables: { id }, fetchPolicy: "cache-and-network" } : skipToken,
   );
   const [updateMemory] = useUpdateMemoryMutation();
-  const [deleteMemory, { loading: deleting }] = useDeleteMemoryMutation();
+  const [deleteMemory] = useDeleteMemoryMutation();
   const [saveError, setSaveError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   // Set once the memory is deleted: it leaves the cache before we navigate, which must not read as "missing".
   const leavingTo = useRef<string | null>(null);
+  const memory = data?.memory;
+  const timelineUrl = memory ? `/app/view-timeline?id=${encodeURIComponent(memory.timelineId)}` : "";
+  const deletion = useConfirmDelete({
+    operation: "deleteMemory",
+    failureMessage: DELETE_MEMORY_ERROR,
+    remove: () =>
+      deleteMemory({
+        variables: { input: { id: memory?.id ?? "" } },
+        update(cache, result) {
+          const deleted = result.data?.deleteMemory;
+          if (!deleted) return;
+          leavingTo.current = timelineUrl;
+          removeMemoryFromCache(cache, deleted.deletedId, deleted.timelineId);
+        },
+      }),
+    onDeleted: () => void navigate(timelineUrl, { replace: true }),
+  });
 
   if (leavingTo.current) return <Navigate to={leavingTo.current} replace />;
 
   // Spec §8: a missing id or a missing record goes back.
   if (!id) return <GoBack />;
   if (loading && !data) return <PageSpinner label="Loading memory…" />;
-  const memory = data?.memory;
   if (!memory) return <GoBack />;
   // Spec §6: only the memory's creator and the timeline's two people may edit.
   if (!memory.canEdit) return <Navigate to="/app/timelines" replace />;
-
-  const timelineUrl = `/app/view-timeline?id=${encodeURIComponent(memory.timelineId)}`;
 
   async function save(values: MemoryFormValues, media: UploadedMedia | null) {
     if (!memory) return;
@@ -72,27 +85,6 @@ export function EditMemoryScreen() {
     void navigate(timelineUrl);
   }
 
-  async function confirmDelete() {
-    if (!memory) return;
-    setDeleteError(null);
-    try {
-      await deleteMemory({
-        variables: { input: { id: memory.id } },
-        update(cache, result) {
-          const deleted = result.data?.deleteMemory;
-          if (!deleted) return;
-          leavingTo.current = timelineUrl;
-          removeMemoryFromCache(cache, deleted.deletedId, deleted.timelineId);
-        },
-      });
-    } catch (failure) {
-      console.warn("deleteMemory failed", failure);
-      setDeleteError(DELETE_MEMORY_ERROR);
-      return;
-    }
-    void navigate(timelineUrl, { replace: true });
-  }
-
   return (
     <>
       <BackLink to={timelineUrl} label={memory.timeline.title} />
@@ -109,34 +101,20 @@ export function EditMemoryScreen() {
         busyLabel="Saving..."
         onSubmit={save}
         error={saveError}
-        locked={deleting}
+        locked={deletion.busy}
         footer={
-          <Button
-            variant="ghost"
-            block
-            className={styles.delete}
-            onClick={() => {
-              setDeleteError(null);
-              setConfirming(true);
-            }}
-            disabled={deleting}
-          >
+          <Button variant="ghost" block className={styles.delete} onClick={deletion.ask} disabled={deletion.busy}>
             <TrashIcon size={20} />
             Delete Memory
           </Button>
         }
       />
-      {confirming ? (
+      {deletion.confirming ? (
         <ConfirmDialog
           title="Delete this memory?"
           message={DELETE_MEMORY_CONFIRM}
           confirmLabel="Delete"
-          busyLabel="Deleting..."
-          danger
-          busy={deleting}
-          error={deleteError}
-          onConfirm={() => void confirmDelete()}
-          onCancel={() => setConfirming(false)}
+          {...deletion.dialogProps}
         />
       ) : null}
     </>

@@ -7,7 +7,7 @@ import {
   updateProfileMock,
   usernameAvailableMock,
 } from "../../../features/profile/testing/profile-mocks";
-import { renderScreen, type RenderScreenOptions } from "../../../testing/render-screen";
+import { renderScreen, type RenderScreenOptions } from "../../../testing/render";
 import { EditProfileScreen } from "./edit-profile-screen";
 
 const renderEdit = (mocks: RenderScreenOptions["mocks"]) =>

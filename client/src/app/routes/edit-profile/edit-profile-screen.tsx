@@ -3,8 +3,9 @@ import { useNavigate } from "react-router-dom";
 import { Avatar } from "../../../components/ui/avatar";
 import { Button, ButtonLink } from "../../../components/ui/button";
 import { CharCounter } from "../../../components/ui/char-counter";
+import { LoadProblem } from "../../../components/ui/load-problem";
 import { ScreenHeader } from "../../../components/ui/screen-header";
-import { Spinner } from "../../../components/ui/spinner";
+import { CenteredSpinner } from "../../../components/ui/spinner";
 import { useUsernameCheck } from "../../../features/profile/api/use-username-check";
 import {
   BIO_MAX,
@@ -39,16 +40,9 @@ export function EditProfileScreen() {
       {me ? (
         <EditProfileForm key={me.id} me={me} />
       ) : !loading && error ? (
-        <div className={styles.problem} role="alert">
-          <p>We couldn't load your profile.</p>
-          <Button variant="secondary" onClick={() => void refetch().catch(() => undefined)}>
-            Try again
-          </Button>
-        </div>
+        <LoadProblem message="We couldn't load your profile." onRetry={() => refetch()} />
       ) : (
-        <div className={styles.loading}>
-          <Spinner label="Loading profile..." showLabel />
-        </div>
+        <CenteredSpinner label="Loading profile..." height="content" />
       )}
     </>
   );

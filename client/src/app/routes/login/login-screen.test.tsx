@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { format } from "date-fns";
 import { mockFetch } from "../../../testing/mock-fetch";
-import { renderScreen } from "../../../testing/render-screen";
+import { renderScreen } from "../../../testing/render";
 import { LoginScreen } from "./login-screen";
 
 const FAKE: Parameters<typeof vi.useFakeTimers>[0] = {

@@ -1,8 +1,8 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { aMemory, profileMemoriesMock } from "../../../features/users/testing/public-profile-mocks";
-import { renderScreen, type RenderScreenOptions } from "../../../testing/render-screen";
+import { aProfileMemory, profileMemoriesMock } from "../../../features/profile/testing/profile-mocks";
+import { renderScreen, type RenderScreenOptions } from "../../../testing/render";
 import { MemoriesScreen } from "./memories-screen";
 
 const renderMemories = (at: string, mocks: RenderScreenOptions["mocks"]) =>
@@ -12,9 +12,9 @@ describe("Memories screen", () => {
   it("lists the own memories newest first as round thumbnails", async () => {
     renderMemories("/app/memories", [
       profileMemoriesMock(null, [
-        aMemory({ caption: "Older", memoryDate: "2023-05-01" }),
-        aMemory({ caption: "No date", memoryDate: null }),
-        aMemory({ caption: "Newest", memoryDate: "2024-02-10", location: "Aarhus" }),
+        aProfileMemory({ caption: "Older", memoryDate: "2023-05-01" }),
+        aProfileMemory({ caption: "No date", memoryDate: null }),
+        aProfileMemory({ caption: "Newest", memoryDate: "2024-02-10", location: "Aarhus" }),
       ]),
     ]);
     expect(screen.getByRole("heading", { level: 1, name: "Your Memories" })).toBeInTheDocument();
@@ -34,7 +34,9 @@ describe("Memories screen", () => {
 
   it("opens the viewer in the rose theme, with Edit Memory when allowed", async () => {
     const { router } = renderMemories("/app/memories", [
-      profileMemoriesMock(null, [aMemory({ id: "m-edit", caption: "Mine", canEdit: true, meaning: "We laughed." })]),
+      profileMemoriesMock(null, [
+        aProfileMemory({ id: "m-edit", caption: "Mine", canEdit: true, meaning: "We laughed." }),
+      ]),
     ]);
     await userEvent.click(await screen.findByRole("button", { name: /Mine/ }));
     const viewer = screen.getByRole("dialog", { name: "Mine" });
@@ -46,7 +48,9 @@ describe("Memories screen", () => {
   });
 
   it("does not offer Edit Memory when the memory is not editable, and closes", async () => {
-    renderMemories("/app/memories", [profileMemoriesMock(null, [aMemory({ caption: "Theirs", canEdit: false })])]);
+    renderMemories("/app/memories", [
+      profileMemoriesMock(null, [aProfileMemory({ caption: "Theirs", canEdit: false })]),
+    ]);
     const open = await screen.findByRole("button", { name: /Theirs/ });
     await userEvent.click(open);
     const viewer = screen.getByRole("dialog", { name: "Theirs" });
@@ -58,7 +62,7 @@ describe("Memories screen", () => {
 
   it("shows another profile's memories with ?email=", async () => {
     renderMemories("/app/memories?email=bo%40example.com", [
-      profileMemoriesMock("bo@example.com", [aMemory({ caption: "Bo's swim" })]),
+      profileMemoriesMock("bo@example.com", [aProfileMemory({ caption: "Bo's swim" })]),
     ]);
     expect(screen.getByRole("heading", { level: 1, name: "Profile Memories" })).toBeInTheDocument();
     expect(screen.getByText("Memories from this profile")).toBeInTheDocument();

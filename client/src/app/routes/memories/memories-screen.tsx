@@ -3,8 +3,8 @@ import { EmptyState } from "../../../components/ui/empty-state";
 import { FloatingPlusButton } from "../../../components/ui/floating-plus-button";
 import { MemoriesIcon } from "../../../components/ui/icons";
 import { ScreenHeader } from "../../../components/ui/screen-header";
-import { Spinner } from "../../../components/ui/spinner";
-import { MemoryJournal } from "../../../features/profile/components/memory-journal";
+import { CenteredSpinner } from "../../../components/ui/spinner";
+import { MemoryJournal } from "../../../features/memories/components/memory-journal";
 import { useProfileMemoriesQuery } from "../../../gql/graphql";
 import styles from "./memories-screen.module.css";
 
@@ -30,9 +30,7 @@ export function MemoriesScreen() {
         subtitle={email ? "Memories from this profile" : "A journal of meaningful moments"}
       />
       {memories === undefined ? (
-        <div className={styles.loading}>
-          <Spinner label="Loading memories..." showLabel />
-        </div>
+        <CenteredSpinner label="Loading memories..." height="content" />
       ) : memories.length === 0 ? (
         <EmptyState
           icon={<MemoriesIcon size={28} />}

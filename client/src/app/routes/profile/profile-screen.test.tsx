@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { aRelationship, relationshipsMock } from "../../../features/connections/testing/connection-mocks";
 import { me, myProfileMock } from "../../../features/profile/testing/profile-mocks";
-import { aRelationship, relationshipsMock } from "../../../features/users/testing/public-profile-mocks";
 import { MyProfileDocument } from "../../../gql/graphql";
-import { renderScreen } from "../../../testing/render-screen";
+import { renderScreen } from "../../../testing/render";
 import { ProfileScreen } from "./profile-screen";
 
 const renderProfile = (mocks = [myProfileMock(), relationshipsMock(null, [aRelationship("u-2", "Bo Jensen", 3)])]) =>

@@ -2,13 +2,13 @@ import { Button, ButtonLink } from "../../../components/ui/button";
 import { FloatingPlusButton } from "../../../components/ui/floating-plus-button";
 import { ScreenHeader } from "../../../components/ui/screen-header";
 import { Spinner } from "../../../components/ui/spinner";
-import { useSessionUser } from "../../../features/auth/session-context";
 import { ConnectionWeb } from "../../../features/connections/components/connection-web";
 import { useLogout } from "../../../features/profile/api/use-logout";
 import { HighlightsComingSoon } from "../../../features/profile/components/highlights-coming-soon";
 import { ProfileCard, type ProfileCardPerson } from "../../../features/profile/components/profile-card";
 import { ProfileTabs } from "../../../features/profile/components/profile-tabs";
 import { useMyProfileQuery } from "../../../gql/graphql";
+import { useSessionUser } from "../../../lib/session-user";
 import styles from "./profile-screen.module.css";
 
 /** Profile (spec §2): the signed-in user, edit and logout, then "Profile Web" and "Highlights". */

@@ -4,18 +4,12 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Observable } from "rxjs";
 import { describe, expect, it } from "vitest";
-import {
-  aMemory,
-  aRelationship,
-  aUser,
-  profileMemoriesMock,
-  publicUserMock,
-  relationshipsMock,
-  userTimelinesMock,
-} from "../../../features/users/testing/public-profile-mocks";
+import { aRelationship, relationshipsMock } from "../../../features/connections/testing/connection-mocks";
+import { aProfileMemory, aUser, profileMemoriesMock } from "../../../features/profile/testing/profile-mocks";
+import { publicUserMock, userTimelinesMock } from "../../../features/users/testing/public-profile-mocks";
 import { PublicTimelineDetailDocument, type PublicTimelineCard_TimelineFragment } from "../../../gql/graphql";
 import { typePolicies } from "../../../lib/apollo-client";
-import { renderScreen, type RenderScreenOptions } from "../../../testing/render-screen";
+import { renderScreen, type RenderScreenOptions } from "../../../testing/render";
 import { PublicProfileScreen } from "./public-profile-screen";
 
 const bo = aUser();
@@ -113,9 +107,14 @@ describe("Public profile", () => {
               title: "Summer by the sea",
               memoryCount: 3,
               memories: [
-                aMemory({ caption: "Late", memoryDate: "2024-03-02" }),
-                aMemory({ caption: "Undated", memoryDate: null }),
-                aMemory({ caption: "Early", memoryDate: "2024-01-05", location: "Skagen", meaning: "First swim." }),
+                aProfileMemory({ caption: "Late", memoryDate: "2024-03-02" }),
+                aProfileMemory({ caption: "Undated", memoryDate: null }),
+                aProfileMemory({
+                  caption: "Early",
+                  memoryDate: "2024-01-05",
+                  location: "Skagen",
+                  meaning: "First swim.",
+                }),
               ],
             },
           },
@@ -189,7 +188,7 @@ describe("Public profile", () => {
   it("lists their memories as circular photos and opens the viewer in blue", async () => {
     renderPublic("/app/public-profile?username=bo", [
       ...baseMocks(),
-      profileMemoriesMock("bo", [aMemory({ caption: "Harbour", canEdit: false })]),
+      profileMemoriesMock("bo", [aProfileMemory({ caption: "Harbour", canEdit: false })]),
     ]);
     await screen.findByRole("heading", { level: 1, name: "Bo Jensen" });
     await userEvent.click(nav().getByRole("button", { name: "Memories" }));

@@ -5,22 +5,22 @@ import { BottomNav, type BottomNavItem } from "../../../components/ui/bottom-nav
 import { EmptyState } from "../../../components/ui/empty-state";
 import { FloatingPlusButton } from "../../../components/ui/floating-plus-button";
 import { MemoriesIcon, ProfileIcon, TimelinesIcon } from "../../../components/ui/icons";
-import { PageSpinner, Spinner } from "../../../components/ui/spinner";
-import { useSessionUser } from "../../../features/auth/session-context";
+import { CenteredSpinner, PageSpinner } from "../../../components/ui/spinner";
 import { ConnectionWeb } from "../../../features/connections/components/connection-web";
+import { MemoryJournal } from "../../../features/memories/components/memory-journal";
 import { HighlightsComingSoon } from "../../../features/profile/components/highlights-coming-soon";
-import { MemoryJournal } from "../../../features/profile/components/memory-journal";
 import { ProfileCard } from "../../../features/profile/components/profile-card";
 import { ProfileTabs } from "../../../features/profile/components/profile-tabs";
-import { PublicTimelineDetail } from "../../../features/users/components/public-timeline-detail";
 import { PublicTimelines } from "../../../features/users/components/public-timelines";
 import {
   useProfileMemoriesQuery,
   usePublicProfileUserQuery,
   type ProfileHeader_UserFragment,
 } from "../../../gql/graphql";
+import { useSessionUser } from "../../../lib/session-user";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import styles from "./public-profile-screen.module.css";
+import { PublicTimelineDetail } from "./public-timeline-detail";
 
 type Tab = "timelines" | "memories" | "profile";
 
@@ -139,11 +139,7 @@ function PublicMemories({ identifier }: { identifier: string }) {
   const { data, error } = useProfileMemoriesQuery({ variables: { identifier } });
   const memories = error ? [] : data?.profileMemories;
   if (memories === undefined) {
-    return (
-      <div className={styles.loading}>
-        <Spinner label="Loading memories..." showLabel />
-      </div>
-    );
+    return <CenteredSpinner label="Loading memories..." height="panel" />;
   }
   if (memories.length === 0) return <EmptyState icon={<MemoriesIcon size={28} />} title="No memories yet" />;
   return <MemoryJournal memories={memories} theme="blue" label="Memories" />;

@@ -2,8 +2,8 @@ import type { MockLink } from "@apollo/client/testing";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { locationOf, renderWithMocks } from "../../../features/timelines/testing/render-with-mocks";
 import { TimelineAccessCheckDocument } from "../../../gql/graphql";
+import { locationOf, renderScreen } from "../../../testing/render";
 import { TimelineAccessDeniedScreen } from "./timeline-access-denied-screen";
 
 function accessMock(access: Record<string, unknown> | Error): MockLink.MockedResponse {
@@ -30,7 +30,7 @@ function accessMock(access: Record<string, unknown> | Error): MockLink.MockedRes
 }
 
 function render(mocks: MockLink.MockedResponse[], at = "/app/timeline-access-denied?id=t-1", history: string[] = []) {
-  return renderWithMocks(<TimelineAccessDeniedScreen />, { path: "/app/timeline-access-denied", at, mocks, history });
+  return renderScreen(<TimelineAccessDeniedScreen />, { path: "/app/timeline-access-denied", at, mocks, history });
 }
 
 describe("Timeline access denied (spec §2, §4, §8)", () => {

@@ -2,7 +2,6 @@ import type { MockLink } from "@apollo/client/testing";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { locationOf, renderWithMocks } from "../../../features/timelines/testing/render-with-mocks";
 import { aTimeline } from "../../../features/timelines/testing/timeline-mocks";
 import {
   DeleteTimelineDocument,
@@ -10,6 +9,7 @@ import {
   TimelineSettingsDocument,
   UpdateTimelineDocument,
 } from "../../../gql/graphql";
+import { locationOf, renderScreen } from "../../../testing/render";
 import { TimelineSettingsScreen } from "./timeline-settings-screen";
 
 function settingsMock(timeline: unknown = { ...aTimeline(), isParticipant: true }): MockLink.MockedResponse {
@@ -46,7 +46,7 @@ function deleteMock(outcome: "ok" | Error = "ok"): MockLink.MockedResponse {
 }
 
 function render(mocks: MockLink.MockedResponse[], at = "/app/timeline-settings?id=t-1") {
-  return renderWithMocks(<TimelineSettingsScreen />, { path: "/app/timeline-settings", at, mocks });
+  return renderScreen(<TimelineSettingsScreen />, { path: "/app/timeline-settings", at, mocks });
 }
 
 describe("Timeline Settings (spec §2, §5, §6, §8)", () => {

@@ -4,13 +4,13 @@ import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { BackLink } from "../../../components/ui/back-link";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { FormAlert } from "../../../components/ui/form-alert";
+import formStyles from "../../../components/ui/form.module.css";
 import { TrashIcon } from "../../../components/ui/icons";
 import { ScreenHeader } from "../../../components/ui/screen-header";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { TextField } from "../../../components/ui/text-field";
-import { useSessionUser } from "../../../features/auth/session-context";
 import { removeTimelineFromCache } from "../../../features/timelines/api/timeline-cache";
-import formStyles from "../../../features/timelines/components/form.module.css";
 import { PrivacySelector } from "../../../features/timelines/components/privacy-selector";
 import { collaboratorLabel } from "../../../features/timelines/lib/collaborator-label";
 import {
@@ -26,6 +26,8 @@ import {
   type Privacy,
   type TimelineSettingsQuery,
 } from "../../../gql/graphql";
+import { useSessionUser } from "../../../lib/session-user";
+import { useConfirmDelete } from "../../../lib/use-confirm-delete";
 import styles from "./timeline-settings-screen.module.css";
 
 /** Spec §2 "Timeline Settings": title, privacy, save; the Danger Zone deletes the timeline. */
@@ -53,10 +55,22 @@ function SettingsForm({ timeline }: { timeline: SettingsTimeline }) {
   const [title, setTitle] = useState(timeline.title);
   const [privacy, setPrivacy] = useState<Privacy>(timeline.privacy);
   const [saveError, setSaveError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const [updateTimeline, { loading: saving }] = useUpdateTimelineMutation();
-  const [deleteTimeline, { loading: deleting }] = useDeleteTimelineMutation();
+  const [deleteTimeline] = useDeleteTimelineMutation();
+  const deletion = useConfirmDelete({
+    operation: "deleteTimeline",
+    failureMessage: DELETE_TIMELINE_ERROR,
+    remove: () =>
+      deleteTimeline({
+        variables: { input: { id: timeline.id } },
+        update(cache, result) {
+          const deletedId = result.data?.deleteTimeline.deletedId;
+          if (deletedId) removeTimelineFromCache(cache, deletedId);
+        },
+      }),
+    onDeleted: () => void navigate("/app/timelines", { replace: true }),
+  });
+  const deleting = deletion.busy;
 
   const timelineUrl = `/app/view-timeline?id=${encodeURIComponent(timeline.id)}`;
   const titleValid = title.trim().length > 0 && title.length <= TITLE_MAX;
@@ -76,24 +90,6 @@ function SettingsForm({ timeline }: { timeline: SettingsTimeline }) {
     void navigate(timelineUrl);
   }
 
-  async function confirmDelete() {
-    setDeleteError(null);
-    try {
-      await deleteTimeline({
-        variables: { input: { id: timeline.id } },
-        update(cache, result) {
-          const deletedId = result.data?.deleteTimeline.deletedId;
-          if (deletedId) removeTimelineFromCache(cache, deletedId);
-        },
-      });
-    } catch (failure) {
-      console.warn("deleteTimeline failed", failure);
-      setDeleteError(DELETE_TIMELINE_ERROR);
-      return;
-    }
-    void navigate("/app/timelines", { replace: true });
-  }
-
   return (
     <>
       <BackLink to={timelineUrl} label={timeline.title} />
@@ -106,11 +102,7 @@ function SettingsForm({ timeline }: { timeline: SettingsTimeline }) {
           otherName={collaboratorLabel(timeline, viewer)}
           disabled={saving || deleting}
         />
-        {saveError ? (
-          <p role="alert" className={formStyles.alert}>
-            {saveError}
-          </p>
-        ) : null}
+        <FormAlert message={saveError} />
         <Button type="submit" block disabled={!canSave} busy={saving} busyLabel="Saving...">
           Save Changes
         </Button>
@@ -123,31 +115,18 @@ function SettingsForm({ timeline }: { timeline: SettingsTimeline }) {
         <p className={styles.dangerText}>
           Deleting this timeline also deletes all of its memories, for both of you. This cannot be undone.
         </p>
-        <Button
-          variant="danger"
-          block
-          onClick={() => {
-            setDeleteError(null);
-            setConfirming(true);
-          }}
-          disabled={saving || deleting}
-        >
+        <Button variant="danger" block onClick={deletion.ask} disabled={saving || deleting}>
           <TrashIcon size={20} />
           Delete Timeline
         </Button>
       </section>
 
-      {confirming ? (
+      {deletion.confirming ? (
         <ConfirmDialog
           title="Delete this timeline?"
           message={DELETE_TIMELINE_CONFIRM}
           confirmLabel="Delete Timeline"
-          busyLabel="Deleting..."
-          danger
-          busy={deleting}
-          error={deleteError}
-          onConfirm={() => void confirmDelete()}
-          onCancel={() => setConfirming(false)}
+          {...deletion.dialogProps}
         />
       ) : null}
     </>

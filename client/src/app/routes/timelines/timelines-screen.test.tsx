@@ -1,8 +1,8 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { TimelinesDocument } from "../../../gql/graphql";
 import { aPerson, aTimeline, me } from "../../../features/timelines/testing/timeline-mocks";
-import { renderWithMocks } from "../../../features/timelines/testing/render-with-mocks";
+import { TimelinesDocument } from "../../../gql/graphql";
+import { renderScreen } from "../../../testing/render";
 import { TimelinesScreen } from "./timelines-screen";
 
 function timelinesMock(timelines: unknown[] | Error) {
@@ -12,7 +12,7 @@ function timelinesMock(timelines: unknown[] | Error) {
 }
 
 function renderList(mock: ReturnType<typeof timelinesMock>) {
-  return renderWithMocks(<TimelinesScreen />, { path: "/app/timelines", mocks: [mock] });
+  return renderScreen(<TimelinesScreen />, { path: "/app/timelines", mocks: [mock] });
 }
 
 describe("Timelines list (spec §2)", () => {

@@ -4,9 +4,9 @@ import { FloatingPlusButton } from "../../../components/ui/floating-plus-button"
 import { TimelinesIcon } from "../../../components/ui/icons";
 import { ScreenHeader } from "../../../components/ui/screen-header";
 import { PageSpinner } from "../../../components/ui/spinner";
-import { useSessionUser } from "../../../features/auth/session-context";
 import { TimelineCard } from "../../../features/timelines/components/timeline-card";
 import { useTimelinesQuery } from "../../../gql/graphql";
+import { useSessionUser } from "../../../lib/session-user";
 import styles from "./timelines-screen.module.css";
 
 /** Spec §2 "Timelines list": the signed-in user's timelines, newest activity first. */

@@ -2,6 +2,7 @@ import { gql } from "@apollo/client";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { useUnreadCount } from "../../../features/notifications/api/use-unread-count";
 import {
   aNotification,
   markReadMock,
@@ -14,8 +15,7 @@ import {
   RejectTimelineProposalDocument,
   UnreadNotificationCountDocument,
 } from "../../../gql/graphql";
-import { useUnreadCount } from "../../../features/notifications/api/use-unread-count";
-import { renderScreen, type RenderScreenOptions } from "../../../testing/render-screen";
+import { renderScreen, type RenderScreenOptions } from "../../../testing/render";
 import { UpdatesScreen } from "./updates-screen";
 
 const renderUpdates = (mocks: RenderScreenOptions["mocks"]) =>

@@ -3,10 +3,11 @@ import { UnreadBadge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { UpdatesIcon } from "../../../components/ui/icons";
-import { Spinner } from "../../../components/ui/spinner";
-import { NotificationItem } from "../../../features/notifications/components/notification-item";
+import { LoadProblem } from "../../../components/ui/load-problem";
+import { CenteredSpinner } from "../../../components/ui/spinner";
 import { useMarkAllNotificationsRead } from "../../../features/notifications/api/use-notification-actions";
 import { useCachedUnreadCount } from "../../../features/notifications/api/use-unread-count";
+import { NotificationItem } from "../../../features/notifications/components/notification-item";
 import { useNotificationsQuery } from "../../../gql/graphql";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import styles from "./updates-screen.module.css";
@@ -31,34 +32,12 @@ export function UpdatesScreen() {
   }, [unread, unreadInList, data, refetch]);
   const [markAll, markingAll] = useMarkAllNotificationsRead();
   const [markAllFailed, setMarkAllFailed] = useState(false);
-  const [retrying, setRetrying] = useState(false);
 
   let content;
   if (!data && error) {
-    content = (
-      <div className={styles.problem} role="alert">
-        <p>We couldn't load your updates.</p>
-        <Button
-          variant="secondary"
-          busy={retrying}
-          busyLabel="Loading..."
-          onClick={() => {
-            setRetrying(true);
-            refetch()
-              .catch(() => undefined)
-              .finally(() => setRetrying(false));
-          }}
-        >
-          Try again
-        </Button>
-      </div>
-    );
+    content = <LoadProblem message="We couldn't load your updates." onRetry={() => refetch()} />;
   } else if (!data) {
-    content = (
-      <div className={styles.loading}>
-        <Spinner label="Loading updates..." showLabel />
-      </div>
-    );
+    content = <CenteredSpinner label="Loading updates..." height="content" />;
   } else if (notifications.length === 0) {
     content = (
       <EmptyState

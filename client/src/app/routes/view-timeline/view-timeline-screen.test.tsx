@@ -2,10 +2,11 @@ import type { MockLink } from "@apollo/client/testing";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { ViewTimelineDocument } from "../../../gql/graphql";
-import { locationOf, renderWithMocks } from "../../../features/timelines/testing/render-with-mocks";
-import { aMemory, aTimeline } from "../../../features/timelines/testing/timeline-mocks";
 import { DOUBLE_CLICK_WINDOW_MS } from "../../../features/memories/components/memory-strip";
+import { aMemory } from "../../../features/memories/testing/memory-mocks";
+import { aTimeline } from "../../../features/timelines/testing/timeline-mocks";
+import { ViewTimelineDocument } from "../../../gql/graphql";
+import { locationOf, renderScreen } from "../../../testing/render";
 import { ViewTimelineScreen } from "./view-timeline-screen";
 
 function timelineData(overrides: Record<string, unknown> = {}) {
@@ -44,7 +45,7 @@ function viewMock(timeline: unknown, extra: Partial<MockLink.MockedResponse> = {
 }
 
 function render(mocks: MockLink.MockedResponse[], at = "/app/view-timeline?id=t-1") {
-  return renderWithMocks(<ViewTimelineScreen />, { path: "/app/view-timeline", at, mocks });
+  return renderScreen(<ViewTimelineScreen />, { path: "/app/view-timeline", at, mocks });
 }
 
 const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));

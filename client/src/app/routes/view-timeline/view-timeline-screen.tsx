@@ -1,8 +1,8 @@
 import { skipToken } from "@apollo/client/react";
 import { useState } from "react";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router-dom";
-import { PendingBadge } from "../../../components/ui/badge";
 import { BackLink } from "../../../components/ui/back-link";
+import { PendingBadge } from "../../../components/ui/badge";
 import { ButtonLink } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { MemoriesIcon, PlusIcon, SettingsIcon } from "../../../components/ui/icons";
@@ -10,8 +10,8 @@ import { ScreenHeader } from "../../../components/ui/screen-header";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { MemoryStrip } from "../../../features/memories/components/memory-strip";
 import { MemoryViewer } from "../../../features/memories/components/memory-viewer";
-import { memoryCountLabel } from "../../../features/memories/lib/memory-date";
 import { useViewTimelineQuery } from "../../../gql/graphql";
+import { countLabel } from "../../../lib/count-label";
 import styles from "./view-timeline-screen.module.css";
 
 /** Spec §2 "View Timeline": header, the strip of memories, the viewer. */
@@ -56,7 +56,7 @@ export function ViewTimelineScreen() {
       <BackLink to="/app/timelines" label="Timelines" />
       <ScreenHeader
         title={timeline.title}
-        subtitle={memoryCountLabel(timeline.memoryCount)}
+        subtitle={countLabel(timeline.memoryCount, "memory", "memories")}
         actions={
           timeline.isParticipant ? (
             <div className={styles.actions}>

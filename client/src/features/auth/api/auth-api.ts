@@ -1,5 +1,5 @@
 import { ApiError, apiRequest } from "../../../lib/rest-client";
-import type { SessionUser } from "./check-session";
+import type { SessionUser } from "../../../lib/session";
 
 /**
  * The sign-in calls of the REST façade (spec §7 Auth, DESIGN §4): plain fetch with the session

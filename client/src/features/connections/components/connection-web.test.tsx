@@ -4,9 +4,9 @@ import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { typePolicies } from "../../../lib/apollo-client";
-import { renderScreen } from "../../../testing/render-screen";
-import { aRelationship, relationshipsMock, type MockRelationship } from "../../users/testing/public-profile-mocks";
+import { renderScreen } from "../../../testing/render";
 import { CONNECTIONS_REFRESH_MS } from "../api/use-connections";
+import { aRelationship, relationshipsMock, type MockRelationship } from "../testing/connection-mocks";
 import { ConnectionWeb } from "./connection-web";
 
 /** A client over `mocks` that also counts the requests that reach the network. */

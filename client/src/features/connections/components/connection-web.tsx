@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type CSSProperties } from "react";
 import { Link } from "react-router-dom";
 import { Avatar } from "../../../components/ui/avatar";
 import { Spinner } from "../../../components/ui/spinner";
+import { countLabel } from "../../../lib/count-label";
 import { useConnections, type WebPerson } from "../api/use-connections";
 import { clampPan, clampZoom, fitScale, MAX_PAN, placeConnections, usedRings } from "../lib/web-layout";
 import styles from "./connection-web.module.css";
@@ -63,10 +64,6 @@ function profileLink(person: WebPerson, viewerId: string | null | undefined): st
 /** The label under a node: the first name keeps the web readable on a phone. */
 function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name;
-}
-
-function sharedMemories(count: number): string {
-  return count === 1 ? "1 shared memory" : `${count} shared memories`;
 }
 
 /**
@@ -220,7 +217,7 @@ export function ConnectionWeb({ identifier, centre, viewerId }: ConnectionWebPro
                     <Link
                       to={profileLink(node.person, viewerId)}
                       className={styles.link}
-                      title={`${node.person.name} · ${sharedMemories(node.person.memoryCount)}`}
+                      title={`${node.person.name} · ${countLabel(node.person.memoryCount, "shared memory", "shared memories")}`}
                       data-ring={node.ring.name}
                     >
                       <span className={styles.avatarRing} data-ring-index={node.ringIndex}>
@@ -230,7 +227,7 @@ export function ConnectionWeb({ identifier, centre, viewerId }: ConnectionWebPro
                         {firstName(node.person.name)}
                       </span>
                       <span className="visually-hidden">
-                        {`${node.person.name}, ${node.ring.name}, ${sharedMemories(node.person.memoryCount)}`}
+                        {`${node.person.name}, ${node.ring.name}, ${countLabel(node.person.memoryCount, "shared memory", "shared memories")}`}
                       </span>
                     </Link>
                   </li>

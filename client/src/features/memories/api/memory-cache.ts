@@ -1,18 +1,17 @@
 import type { ApolloCache, Reference } from "@apollo/client";
-import { evictMemoryDependentLists, moveTimelineToTop, timelineCacheId } from "../../timelines/api/timeline-cache";
+import { evictMemoryDependentLists, moveTimelineToTop, timelineCacheId } from "../../../lib/cache-updates";
+import { compareNewestFirst } from "../lib/memory-order";
 
 type ReadField = <T>(fieldName: string, from: Reference) => T | undefined;
 
 /** The server's order of a timeline's memories: newest memoryDate first, a missing date last. */
 function compareMemories(readField: ReadField) {
   return (a: Reference, b: Reference): number => {
-    const dateA = readField<string | null>("memoryDate", a) ?? "";
-    const dateB = readField<string | null>("memoryDate", b) ?? "";
-    if (dateA !== dateB) {
-      if (!dateA) return 1;
-      if (!dateB) return -1;
-      return dateA < dateB ? 1 : -1;
-    }
+    const byDate = compareNewestFirst(
+      readField<string | null>("memoryDate", a),
+      readField<string | null>("memoryDate", b),
+    );
+    if (byDate !== 0) return byDate;
     const createdA = readField<string>("createdAt", a) ?? "";
     const createdB = readField<string>("createdAt", b) ?? "";
     return createdA === createdB ? 0 : createdA < createdB ? 1 : -1;

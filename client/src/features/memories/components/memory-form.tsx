@@ -1,14 +1,15 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "../../../components/ui/button";
+import { FormAlert } from "../../../components/ui/form-alert";
+import formStyles from "../../../components/ui/form.module.css";
 import { TextField } from "../../../components/ui/text-field";
 import fieldStyles from "../../../components/ui/text-field.module.css";
 import type { MediaType } from "../../../gql/graphql";
-import { useMediaUpload, type UploadedMedia } from "../../media/api/use-media-upload";
-import { MediaPicker } from "../../media/components/media-picker";
-import { prefillDateFor } from "../../media/lib/capture-date";
-import formStyles from "../../timelines/components/form.module.css";
+import { useMediaUpload, type UploadedMedia } from "../api/use-media-upload";
+import { prefillDateFor } from "../lib/capture-date";
 import { INVALID_DATE_MESSAGE, memoryDateError, todayDateInputValue } from "../lib/memory-date";
 import { CAPTION_MAX, LOCATION_MAX, MEANING_MAX } from "../lib/messages";
+import { MediaPicker } from "./media-picker";
 import styles from "./memory-form.module.css";
 
 export interface MemoryFormValues {
@@ -135,11 +136,7 @@ export function MemoryForm({
             setDateAlert(null);
           }}
         />
-        {dateAlert ? (
-          <p id={`${dateId}-alert`} role="alert" className={formStyles.alert}>
-            {dateAlert}
-          </p>
-        ) : null}
+        <FormAlert id={`${dateId}-alert`} message={dateAlert} />
       </div>
 
       <TextField
@@ -169,11 +166,7 @@ export function MemoryForm({
         placeholder="A few words for the two of you"
       />
 
-      {error ? (
-        <p role="alert" className={formStyles.alert}>
-          {error}
-        </p>
-      ) : null}
+      <FormAlert message={error} />
 
       <div className={formStyles.actions}>
         <Button

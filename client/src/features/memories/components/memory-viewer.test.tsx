@@ -2,7 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { aMemory } from "../../timelines/testing/timeline-mocks";
+import { aMemory } from "../testing/memory-mocks";
 import { MemoryViewer, type MemoryViewerMemory, type MemoryViewerTheme } from "./memory-viewer";
 
 function Harness({

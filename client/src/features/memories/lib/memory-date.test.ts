@@ -3,7 +3,6 @@ import {
   FUTURE_DATE_MESSAGE,
   INVALID_DATE_MESSAGE,
   formatMemoryDate,
-  memoryCountLabel,
   memoryDateError,
   parseMemoryDate,
   todayDateInputValue,
@@ -37,11 +36,5 @@ describe("memory dates (spec §5, §8)", () => {
     ["not a date", INVALID_DATE_MESSAGE],
   ])("%s → %s", (value, message) => {
     expect(memoryDateError(value, now)).toBe(message);
-  });
-
-  it("counts memories", () => {
-    expect(memoryCountLabel(0)).toBe("0 memories");
-    expect(memoryCountLabel(1)).toBe("1 memory");
-    expect(memoryCountLabel(12)).toBe("12 memories");
   });
 });

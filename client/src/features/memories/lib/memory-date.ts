@@ -36,8 +36,3 @@ export function memoryDateError(value: string, now: Date = new Date()): string |
   if (!parseMemoryDate(value)) return INVALID_DATE_MESSAGE;
   return value > todayDateInputValue(now) ? FUTURE_DATE_MESSAGE : null;
 }
-
-/** The header count of a timeline: "{n} memories" (spec §2), singular for one. */
-export function memoryCountLabel(count: number): string {
-  return `${count} ${count === 1 ? "memory" : "memories"}`;
-}

@@ -1,9 +1,7 @@
 import { act, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mockSessionCheck, signedIn } from "../../../testing/mock-session";
-import { renderRoute } from "../../../testing/render-route";
-import { renderScreen } from "../../../testing/render-screen";
-import { notificationsMock, unreadCountMock } from "../testing/notification-mocks";
+import { renderScreen } from "../../../testing/render";
+import { unreadCountMock } from "../testing/notification-mocks";
 import { broadcastNotificationsUpdated } from "./notification-events";
 import { UNREAD_COUNT_REFRESH_MS, useUnreadCount } from "./use-unread-count";
 
@@ -79,14 +77,5 @@ describe("useUnreadCount (spec §4)", () => {
     act(() => broadcastNotificationsUpdated());
     await settle();
     expect(count()).toHaveTextContent("0");
-  });
-});
-
-describe("the bottom navigation's Updates badge", () => {
-  it('shows the real unread count, capped at "9+"', async () => {
-    mockSessionCheck(signedIn());
-    renderRoute("/app/updates", undefined, { mocks: [unreadCountMock(14), notificationsMock([])] });
-    const link = await screen.findByRole("link", { name: "Updates 14 unread" }, { timeout: 4000 });
-    expect(link).toHaveTextContent("9+");
   });
 });

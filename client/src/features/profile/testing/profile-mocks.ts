@@ -1,12 +1,29 @@
 import type { MockLink } from "@apollo/client/testing";
 import {
   MyProfileDocument,
+  ProfileMemoriesDocument,
   UpdateProfileDocument,
   UsernameAvailableDocument,
   type ProfileHeader_UserFragment,
+  type ProfileMemoriesQuery,
   type UpdateProfileInput,
 } from "../../../gql/graphql";
-import { aUser } from "../../users/testing/public-profile-mocks";
+
+export function aUser(overrides: Partial<ProfileHeader_UserFragment> = {}): ProfileHeader_UserFragment & {
+  __typename: "User";
+} {
+  return {
+    __typename: "User",
+    id: "u-2",
+    username: "bo",
+    displayName: "Bo Jensen",
+    fullName: null,
+    bio: "Sea swimmer and slow walker.",
+    email: null,
+    profilePhotoUrl: null,
+    ...overrides,
+  };
+}
 
 /** The signed-in user of the tests (matches testing/mock-session's signedInUser). */
 export const me = (overrides: Partial<ProfileHeader_UserFragment> = {}) =>
@@ -46,5 +63,47 @@ export function updateProfileMock(
     result: answer.errors
       ? { errors: answer.errors }
       : { data: { updateProfile: { __typename: "UpdateProfilePayload", user: answer.user ?? me() } } },
+  };
+}
+
+export type MockProfileMemory = ProfileMemoriesQuery["profileMemories"][number];
+
+let memorySequence = 0;
+
+export function aProfileMemory(overrides: Partial<MockProfileMemory> = {}): MockProfileMemory {
+  memorySequence += 1;
+  const id = overrides.id ?? `m-${memorySequence}`;
+  return {
+    __typename: "Memory",
+    id,
+    timelineId: "t-1",
+    caption: `Memory ${memorySequence}`,
+    location: "Skagen",
+    memoryDate: "2024-01-05",
+    meaning: "The first swim of the year.",
+    canEdit: false,
+    media: {
+      __typename: "Media",
+      id: `media-${id}`,
+      type: "IMAGE",
+      url: `/media/${id}/display`,
+      thumbUrl: `/media/${id}/thumb`,
+      posterUrl: null,
+      width: 1600,
+      height: 1200,
+    },
+    ...overrides,
+  } as MockProfileMemory;
+}
+
+export function profileMemoriesMock(
+  identifier: string | null,
+  memories: MockProfileMemory[],
+  extra: Partial<MockLink.MockedResponse> = {},
+): MockLink.MockedResponse {
+  return {
+    request: { query: ProfileMemoriesDocument, variables: { identifier } },
+    result: { data: { profileMemories: memories } },
+    ...extra,
   };
 }

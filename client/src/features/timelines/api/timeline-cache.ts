@@ -1,14 +1,11 @@
 import type { ApolloCache, Reference } from "@apollo/client";
+import { evictMemoryDependentLists, timelineCacheId } from "../../../lib/cache-updates";
 
 /**
  * Cache updates after timeline mutations, so lists stay right without refetching everything.
  * Root lists that depend on many timelines (a profile's memories, the connection web, another
  * person's timelines) are evicted instead: the screen that shows them loads them once, next time.
  */
-
-export function timelineCacheId(cache: ApolloCache, id: string): string | undefined {
-  return cache.identify({ __typename: "Timeline", id });
-}
 
 /** A created timeline joins the top of the caller's list (it has the latest activity). */
 export function addTimelineToList(cache: ApolloCache, timeline: { id: string }): void {
@@ -24,29 +21,6 @@ export function addTimelineToList(cache: ApolloCache, timeline: { id: string }):
       },
     },
   });
-}
-
-/** Moves a timeline to the top of the list after activity (its lastActivity is now the newest). */
-export function moveTimelineToTop(cache: ApolloCache, timelineId: string): void {
-  const cacheId = timelineCacheId(cache, timelineId);
-  if (!cacheId) return;
-  cache.modify({
-    id: "ROOT_QUERY",
-    fields: {
-      timelines(existing: readonly Reference[] = []) {
-        const index = existing.findIndex((item) => item.__ref === cacheId);
-        if (index <= 0) return existing;
-        return [existing[index]!, ...existing.slice(0, index), ...existing.slice(index + 1)];
-      },
-    },
-  });
-}
-
-/** Root fields whose answers depend on memories (and so change when one is added or removed). */
-export function evictMemoryDependentLists(cache: ApolloCache): void {
-  for (const fieldName of ["profileMemories", "relationships"]) {
-    cache.evict({ id: "ROOT_QUERY", fieldName });
-  }
 }
 
 /** After deleteTimeline: the timeline (and with it its memories) leaves every list. */

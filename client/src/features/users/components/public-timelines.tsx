@@ -1,8 +1,8 @@
 import { EmptyState } from "../../../components/ui/empty-state";
 import { TimelinesIcon } from "../../../components/ui/icons";
-import { Spinner } from "../../../components/ui/spinner";
+import { CenteredSpinner } from "../../../components/ui/spinner";
 import { useUserTimelinesQuery, type PublicTimelineCard_TimelineFragment } from "../../../gql/graphql";
-import { memoriesCount } from "../lib/sort-memories";
+import { countLabel } from "../../../lib/count-label";
 import styles from "./public-timelines.module.css";
 
 type Person = PublicTimelineCard_TimelineFragment["createdBy"];
@@ -26,11 +26,7 @@ export function PublicTimelines({ identifier, profileUserId, onOpen }: PublicTim
   const timelines = error ? [] : data?.userTimelines;
 
   if (timelines === undefined) {
-    return (
-      <div className={styles.loading}>
-        <Spinner label="Loading timelines..." showLabel />
-      </div>
-    );
+    return <CenteredSpinner label="Loading timelines..." height="panel" />;
   }
   if (timelines.length === 0) {
     return <EmptyState icon={<TimelinesIcon size={28} />} title="No timelines yet" />;
@@ -50,7 +46,7 @@ export function PublicTimelines({ identifier, profileUserId, onOpen }: PublicTim
               <span className={styles.text}>
                 <span className={styles.title}>{timeline.title}</span>
                 <span className={styles.meta}>with {publicPersonLabel(other)}</span>
-                <span className={styles.meta}>{memoriesCount(timeline.memoryCount)}</span>
+                <span className={styles.meta}>{countLabel(timeline.memoryCount, "memory", "memories")}</span>
               </span>
               {timeline.previewImages.length > 0 ? (
                 <span className={styles.previews} aria-hidden="true">

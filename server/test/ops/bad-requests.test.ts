@@ -1,0 +1,71 @@
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "../factories/index.js";
+import { signInAs, type Agent } from "../helpers/sign-in-as.js";
+import { createTestApp, type TestApp } from "../helpers/test-app.js";
+
+/** Malformed requests to /graphql are the caller's fault: 400 with a GraphQL error code, never a 5xx. */
+describe("bad requests at /graphql", () => {
+  let t: TestApp;
+  let agent: Agent;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    agent = await signInAs(t, await createUser(t.ds));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("a multipart body with no operations, map or files (curl -F a=b) answers 400 BAD_REQUEST", async () => {
+    const res = await request(t.app).post("/graphql").set("Apollo-Require-Preflight", "true").field("a", "b");
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toHaveLength(1);
+    expect(res.body.errors[0].extensions).toEqual({ code: "BAD_REQUEST" });
+  });
+
+  it("a multipart body whose map names a file that was not sent answers 400 BAD_REQUEST", async () => {
+    const res = await agent
+      .post("/graphql")
+      .set("Apollo-Require-Preflight", "true")
+      .field(
+        "operations",
+        JSON.stringify({
+          query: "mutation($f: Upload) { updateProfile(input: { photo: $f }) { user { id } } }",
+          variables: { f: null },
+        }),
+      )
+      .field("map", JSON.stringify({ 0: ["variables.f"] }));
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toMatchObject({
+      message: "File missing in the request.",
+      extensions: { code: "BAD_REQUEST" },
+    });
+  });
+
+  it("multipart fields in the wrong order answer 400 BAD_REQUEST", async () => {
+    const res = await request(t.app)
+      .post("/graphql")
+      .set("Apollo-Require-Preflight", "true")
+      .field("map", "{}")
+      .field("operations", "{}");
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].extensions.code).toBe("BAD_REQUEST");
+  });
+
+  it("a query over the 2,000-token limit answers 400 with a GraphQL error code", async () => {
+    const query = `{ ${Array.from({ length: 800 }, (_, i) => `a${i}: me { id }`).join(" ")} }`;
+    const res = await agent.post("/graphql").set("Content-Type", "application/json").send({ query });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toMatchObject({
+      message: "Syntax Error: Token limit of 2000 exceeded.",
+      extensions: { code: "GRAPHQL_VALIDATION_FAILED" },
+    });
+  });
+
+  it("a JSON body that does not parse answers 400 BAD_REQUEST in GraphQL's shape", async () => {
+    const res = await request(t.app).post("/graphql").set("Content-Type", "application/json").send('{"query": ');
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].extensions.code).toBe("BAD_REQUEST");
+  });
+});
