@@ -852,7 +852,7 @@ const hasEntry = (prefix: string) =>
 /** Routes and fields that are not the matrix's subject, and why. */
 const NOT_IN_MATRIX: Record<string, string> = {
   "GET /readyz": "readiness probe: answers only whether the database is reachable",
-  "GET /healthz": "liveness probe: carries no data",
+  "GET /livez": "liveness probe: carries no data",
 };
 const isSignIn = (key: string) =>
   key.startsWith("POST /api/auth/") ||
