@@ -57,7 +57,7 @@ let files: string[];
 beforeAll(() => {
   files = sourceFiles(srcDir);
   scan = readScanner([...files, fixture], tsconfig);
-});
+}, 180_000);
 
 describe("the read layer is the only way to read the six tables", () => {
   it("no file in server/src reads timelines, memories, media_files, notifications, relationships or users around it", () => {
@@ -75,7 +75,7 @@ describe("the read layer is the only way to read the six tables", () => {
     // every narrow exception still names a real read (no stale entries)
     const unused = ALLOWED.filter((a) => a.fn && !sites.some((s) => allowedBy(s) === a));
     expect(unused.map((a) => `${a.path} ${a.fn}`)).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 
   it("the scan sees every shape of read, and leaves writes alone", () => {
     const sites = scan(path.dirname(fixture), [fixture]);
@@ -87,7 +87,7 @@ describe("the read layer is the only way to read the six tables", () => {
       "readRawSelect",
       "readThroughGetter",
     ]);
-  }, 60_000);
+  }, 180_000);
 
   it("tells a read statement from a write with a sub-select", () => {
     expect(isTableRead(`SELECT id FROM timelines WHERE id = $1 FOR UPDATE`)).toBe(true);
