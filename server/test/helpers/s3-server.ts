@@ -12,6 +12,8 @@ export interface TestS3 {
   credentials: { accessKeyId: string; secretAccessKey: string };
   /** The settings a server process gets (S3_* and the SDK's standard credential variables). */
   env: Record<string, string>;
+  /** The SDK client the helper uses (path-style, test credentials). */
+  client: S3Client;
   /** Every key in the bucket, sorted. */
   keys(): Promise<string[]>;
   /** Removes every object (between tests). */
@@ -58,6 +60,7 @@ export async function startTestS3(bucket = "keepsake-test"): Promise<TestS3> {
     endpoint,
     bucket,
     credentials,
+    client,
     env: {
       S3_BUCKET: bucket,
       S3_ENDPOINT: endpoint,
