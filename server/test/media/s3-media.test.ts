@@ -115,6 +115,17 @@ describe("media in an S3 bucket", () => {
     expect([...(await objectsOf(a.public_id)), ...(await objectsOf(b.public_id))]).toEqual([]);
   });
 
+  it("the sweeper lists the bucket: stray objects go after the grace, objects in use stay", async () => {
+    const kept = await upload(); // unattached but young: its row and objects stay
+    const stray = "variants/ab/abcdef01-2345-4678-89ab-cdef01234567-display-1a2b3c4d.webp"; // no row
+    await t.services.media.storage.put(stray, Buffer.from("left by a crashed upload"));
+    expect(await t.services.media.sweepOrphans(24 * 3600_000, 3600_000)).toEqual({ rows: 0, files: 0 }); // too young
+    t.clock.advance(2 * 3600_000);
+    expect(await t.services.media.sweepOrphans(24 * 3600_000, 3600_000)).toEqual({ rows: 0, files: 1 });
+    expect(await s3.keys()).not.toContain(stray);
+    expect(await objectsOf(kept.public_id)).toHaveLength(3);
+  });
+
   it("a missing object is the same 404 as no access (never a 500)", async () => {
     const up = await upload();
     await s3.empty();
