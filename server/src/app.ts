@@ -16,9 +16,8 @@ import { pinoHttp } from "pino-http";
 import type { DataSource } from "typeorm";
 import type { Env } from "./config/env.js";
 import { poolOf } from "./db/data-source.js";
-import type { GraphQLContext } from "./graphql/context.js";
+import { createGraphQLContext, type GraphQLContext } from "./graphql/context.js";
 import { createFormatError, errorStatusPlugin, withBadRequestStatus } from "./graphql/format-error.js";
-import { createLoaders } from "./graphql/loaders.js";
 import { getSchema } from "./graphql/schema.js";
 import { apiRouter } from "./http/api-router.js";
 import { apiErrorHandler, apiNotFound, graphqlErrorHandler } from "./http/error-handler.js";
@@ -202,7 +201,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     multipartUploads(graphqlUploadExpress({ maxFileSize: 200 * 1024 * 1024, maxFiles: 2 })),
     express.json({ limit: "1mb" }),
     expressMiddleware(apollo, {
-      context: async ({ req, res }) => ({ req, res, userId: req.userId, services, loaders: createLoaders(ds) }),
+      context: async ({ req, res }) => createGraphQLContext(req, res, services),
     }),
     graphqlErrorHandler(logger),
   );

@@ -6,7 +6,8 @@ import { createMailer, type Mailer } from "./lib/mailer.js";
 import { AuthService } from "./modules/auth/auth.service.js";
 import { MediaService } from "./modules/media/media.service.js";
 import { UserService } from "./modules/users/user.service.js";
-import { AccessService } from "./modules/access/access.service.js";
+import { AccessService, type Viewer } from "./modules/access/access.service.js";
+import { Reads } from "./modules/access/index.js";
 import { MemoryService } from "./modules/memories/memory.service.js";
 import { NotificationService } from "./modules/notifications/notification.service.js";
 import { RelationshipService } from "./modules/relationships/relationship.service.js";
@@ -30,6 +31,7 @@ export function createServices(deps: ServiceDeps) {
   // Domain (timelines, memories, access, notifications, connection web): see docs/decisions/003.
   const access = new AccessService(deps.ds);
   const notifications = new NotificationService(deps.ds, access, deps.clock);
+  const reads = new Reads(deps.ds);
   return {
     mailer,
     auth: new AuthService({ ...deps, mailer }),
@@ -40,8 +42,8 @@ export function createServices(deps: ServiceDeps) {
     timelines: new TimelineService({ ...deps, media, mailer, notifications }),
     memories: new MemoryService({ ...deps, media, notifications }),
     relationships: new RelationshipService(deps.ds),
-    /** Fresh per-request DataLoaders for the REST façade's presenters (GraphQL builds its own in app.ts). */
-    loaders: () => createLoaders(deps.ds),
+    /** Fresh per-request DataLoaders for one viewer (REST presenters, GraphQL contexts). */
+    loaders: (viewer: () => Viewer) => createLoaders(reads, viewer),
   };
 }
 

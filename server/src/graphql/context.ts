@@ -1,4 +1,5 @@
 import type { Request, Response } from "express";
+import { viewerOf } from "../modules/access/graphql-viewer.js";
 import type { Services } from "../services.js";
 import type { Loaders } from "./loaders.js";
 
@@ -9,4 +10,11 @@ export interface GraphQLContext {
   userId: string | null;
   services: Services;
   loaders: Loaders;
+}
+
+/** One operation's context; its loaders read for whoever is signed in when they load. */
+export function createGraphQLContext(req: Request, res: Response, services: Services): GraphQLContext {
+  const ctx = { req, res, userId: req.userId, services } as GraphQLContext;
+  ctx.loaders = services.loaders(() => viewerOf(ctx));
+  return ctx;
 }

@@ -23,7 +23,7 @@ export class Presenter {
     private readonly services: Services,
     readonly viewer: Viewer,
   ) {
-    this.loaders = services.loaders();
+    this.loaders = services.loaders(() => viewer);
   }
 
   private async emailOf(user: Pick<User, "id" | "email">): Promise<string | null> {

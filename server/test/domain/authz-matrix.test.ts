@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MediaFile } from "../../src/modules/media/media-file.entity.js";
 import { Memory } from "../../src/modules/memories/memory.entity.js";
 import { Notification } from "../../src/modules/notifications/notification.entity.js";
 import { NotificationType } from "../../src/modules/notifications/notification.enums.js";
@@ -18,11 +19,15 @@ import { anonymous, errorCode, gql, signInAs, type Agent, type Json } from "../h
 import { fixture } from "../helpers/fixtures.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 import { getSchema } from "../../src/graphql/schema.js";
+import { registeredRoutes } from "../helpers/registered-routes.js";
+import { getNamedType, isObjectType, type GraphQLObjectType } from "graphql";
 
 /**
- * The authorization matrix (issue 4 "Proof"): every query, mutation, REST path and media URL of
- * the domain × who asks × the timeline's tier × its state, one assertion per cell, built from the
- * table below. Each (tier, state) pair has its own world so the cells cannot influence each other:
+ * The authorization matrix (issue 4 "Proof"): every query, mutation, relation field, REST path
+ * and media URL of the domain × who asks × the timeline's tier × its state, one assertion per
+ * cell, built from the table below. Its entries are checked against what the app registers (the
+ * Express router stack, the whole GraphQL schema), so a new route or field fails until it has
+ * its cells ("the matrix itself" at the end). Each (tier, state) pair has its own world so the cells cannot influence each other:
  *
  *   U3 — U2 — U1 — A ══ B      (— accepted, active, private links; ══ the subject timeline)
  *   S — S2                     (a stranger with friends of their own, no path to anyone above)
@@ -411,6 +416,78 @@ const READS: Op[] = [
   })),
 ];
 
+/** Relation fields (and private fields) reached through a visible parent: the same rules, per field. */
+const RELATIONS: Op[] = [
+  gqlRead(
+    "field Memory.timeline",
+    `query($id: ID!) { memory(id: $id) { timeline { id } } }`,
+    (w) => ({ id: w.memory.id }),
+    (d, w) => d?.memory?.timeline?.id === w.subject.id,
+    canSee,
+  ),
+  gqlRead(
+    "field Memory.createdBy",
+    `query($id: ID!) { memory(id: $id) { createdBy { id } } }`,
+    (w) => ({ id: w.memory.id }),
+    (d, w) => d?.memory?.createdBy?.id === w.users.creator.id,
+    canSee,
+  ),
+  gqlRead(
+    "field Timeline.createdBy",
+    `query($id: ID!) { timeline(id: $id) { createdBy { id } } }`,
+    (w) => ({ id: w.subject.id }),
+    (d, w) => d?.timeline?.createdBy?.id === w.users.creator.id,
+    canSee,
+  ),
+  gqlRead(
+    "field Timeline.collaborator",
+    `query($id: ID!) { timeline(id: $id) { collaborator { id } } }`,
+    (w) => ({ id: w.subject.id }),
+    (d, w) => d?.timeline?.collaborator?.id === w.users.collaborator.id,
+    canSee,
+  ),
+  gqlRead(
+    "field Memory.timeline.memories (through profileMemories)",
+    `query($i: String) { profileMemories(identifier: $i) { timeline { memories { id } } } }`,
+    (w) => ({ i: w.users.creator.username }),
+    (d, w) => (d?.profileMemories ?? []).some((m: Json) => ids(m.timeline?.memories).includes(w.memory.id)),
+    canSee,
+  ),
+  gqlRead(
+    "field Notification.relatedUser",
+    `{ notifications { id relatedUser { id } } }`,
+    () => ({}),
+    (d, w) =>
+      (d?.notifications ?? []).some((n: Json) => n.id === w.notificationId && n.relatedUser?.id === w.users.creator.id),
+    (c) => c.role === "collaborator",
+  ),
+  {
+    // semi-private only: the participant nearest to someone who cannot see it but has a path; the
+    // address only under the e-mail rule (degree1 shares an accepted timeline with the creator)
+    name: "field TimelineAccess.otherUser (and its email)",
+    expected: (c) =>
+      c.role === "anonymous"
+        ? "UNAUTHENTICATED"
+        : !canSee(c) && c.privacy === Privacy.SEMI_PRIVATE && DEGREE[c.role]
+          ? { name: "creator", email: c.role === "degree1" }
+          : null,
+    async observe(c, agent) {
+      const w = worldOf(c);
+      const r = await gql(agent, `query($id: ID!) { timelineAccess(id: $id) { otherUser { name email } } }`, {
+        id: w.subject.id,
+      });
+      if (errorCode(r)) return errorCode(r);
+      const other = r.data!.timelineAccess.otherUser as Json | null;
+      if (!other) return null;
+      const creator = w.users.creator;
+      return {
+        name: other.name === (creator.displayName || creator.username) ? "creator" : other.name,
+        email: other.email === creator.email,
+      };
+    },
+  },
+];
+
 /** A write on a fresh copy; `effect` reads the database afterwards. */
 const gqlWrite = (
   name: string,
@@ -485,6 +562,16 @@ const signedOutOr = (gqlOrRest: "gql" | "rest", other: unknown) => (c: Cell) =>
   c.role === "anonymous" ? (gqlOrRest === "gql" ? "UNAUTHENTICATED" : 401) : other;
 
 const ACCOUNT_WRITES: Op[] = [
+  {
+    name: "POST /api/upload/file (an upload is its uploader's own, unattached)",
+    expected: (c) => (c.role === "anonymous" ? { status: 401 } : { status: 201, ownUnattached: true }),
+    async observe(c, agent) {
+      const res = await agent.post("/api/upload/file").attach("file", fixture("photo-plain.jpg"));
+      if (res.status !== 201) return { status: res.status };
+      const row = await t.ds.getRepository(MediaFile).findOneByOrFail({ id: res.body.public_id });
+      return { status: res.status, ownUnattached: row.ownerId === viewerOf(c)!.id && !row.attached };
+    },
+  },
   {
     name: "mutation markNotificationRead (the collaborator's)",
     expected: onlyCollaborator({ code: "OK", read: true }, (c) => ({
@@ -719,6 +806,7 @@ beforeAll(async () => {
       const notification = await createNotification(t.ds, {
         recipientId: collaborator!.id,
         relatedTimelineId: subject.id,
+        relatedUserId: creator!.id,
         type: NotificationType.MEMORY_ADDED,
       });
       worlds.set(`${privacy}:${status}`, {
@@ -741,7 +829,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("authorization matrix: reads", () => {
-  describe.each(READS.map((op) => [op.name, op] as const))("%s", (_name, op) => {
+  describe.each([...READS, ...RELATIONS].map((op) => [op.name, op] as const))("%s", (_name, op) => {
     it.each(CELLS.map((c) => [cellName(c), c] as const))("%s", async (_cell, c) => {
       expect(await op.observe(c, await agentOf(c))).toEqual(op.expected(c));
     });
@@ -756,20 +844,99 @@ describe("authorization matrix: writes", () => {
   });
 });
 
+// ---- the matrix against what the app registers ----------------------------------------------
+const ENTRIES = [...READS, ...RELATIONS, ...WRITES, ...ACCOUNT_WRITES];
+const hasEntry = (prefix: string) =>
+  ENTRIES.some((o) => o.name === prefix || o.name.startsWith(`${prefix} `) || o.name.startsWith(`${prefix}?`));
+
+/** Routes and fields that are not the matrix's subject, and why. */
+const NOT_IN_MATRIX: Record<string, string> = {
+  "GET /readyz": "readiness probe: answers only whether the database is reachable",
+  "GET /livez": "liveness probe: carries no data",
+};
+const isSignIn = (key: string) =>
+  key.startsWith("POST /api/auth/") ||
+  key.startsWith("GET /api/auth/") ||
+  /^mutation (requestSignInLink|verifySignIn|confirmSignIn|signInWithCode|signOut)$/.test(key);
+/** Entries whose name is not the route itself (the media URL is checked per variant and kind). */
+const ROUTE_ENTRY: Record<string, string> = { "GET /media/:id/:variant": "GET /media/:id/display" };
+/**
+ * Relation and private fields whose cells are part of another entry (the entry's query goes
+ * through the field and asserts on what it returns).
+ */
+const FIELD_ENTRY: Record<string, string> = {
+  "Memory.media": "query memory(id)",
+  "Timeline.memories": "query timeline(id).memories",
+  "Timeline.collaboratorEmail": "query timeline(id).collaboratorEmail",
+  "Relationship.otherUser": "query relationships(creator)",
+  "User.email": "query user(collaborator).email",
+  "AccessOtherUser.email": "field TimelineAccess.otherUser",
+};
+/** A person's profile fields, shown to every signed-in person (docs/product.md §2 PublicProfile). */
+const PUBLIC_PROFILE = new Set(["id", "username", "displayName", "fullName", "bio", "profilePhotoUrl", "createdAt"]);
+
+/**
+ * The fields that need cells: every relation (a field whose value is an object), every field that
+ * can carry an e-mail address, and every field of User that is not a public profile field.
+ * A payload's fields are its mutation's answer (that mutation's cells); SignInPayload is the
+ * sign-in tests' subject.
+ */
+function fieldsNeedingCells(types: GraphQLObjectType[]): string[] {
+  const out: string[] = [];
+  for (const type of types) {
+    if (type.name.startsWith("__") || ["Query", "Mutation", "Subscription"].includes(type.name)) continue;
+    if (type.name.endsWith("Payload")) continue;
+    for (const field of Object.values(type.getFields())) {
+      const relation = isObjectType(getNamedType(field.type));
+      const privateField = /email/i.test(field.name) || (type.name === "User" && !PUBLIC_PROFILE.has(field.name));
+      if (relation || privateField) out.push(`${type.name}.${field.name}`);
+    }
+  }
+  return out.sort();
+}
+
 describe("the matrix itself", () => {
+  it("every registered REST route has its cells", () => {
+    const missing: string[] = [];
+    const routes = registeredRoutes(t.app).map((r) => `${r.method} ${r.path}`);
+    for (const key of routes) {
+      if (isSignIn(key) || NOT_IN_MATRIX[key]) continue;
+      if (!hasEntry(ROUTE_ENTRY[key] ?? key)) missing.push(`${key} has no cells in the authorization matrix`);
+    }
+    expect(missing).toEqual([]);
+    expect(routes.length).toBeGreaterThan(30);
+  });
+
+  it("every relation field and private field of the schema has its cells", async () => {
+    const schema = await getSchema();
+    const types = Object.values(schema.getTypeMap()).filter(isObjectType);
+    const fields = fieldsNeedingCells(types);
+    const missing = fields
+      .filter((f) => !hasEntry(FIELD_ENTRY[f] ?? `field ${f}`))
+      .map((f) => `${f} has no cells in the authorization matrix`);
+    expect(missing).toEqual([]);
+    for (const f of ["Memory.timeline", "Timeline.memories", "Timeline.createdBy", "Notification.relatedUser"]) {
+      expect(fields).toContain(f);
+    }
+  });
+
   it("covers every query and mutation of the schema (sign-in mutations are the auth tests' subject)", async () => {
     const schema = await getSchema();
-    const names = [...READS, ...WRITES, ...ACCOUNT_WRITES].map((o) => o.name);
+    const names = ENTRIES.map((o) => o.name);
     const signIn = new Set(["requestSignInLink", "verifySignIn", "confirmSignIn", "signInWithCode", "signOut"]);
     const missing: string[] = [];
     for (const field of Object.keys(schema.getQueryType()!.getFields())) {
-      if (!names.some((n) => n.startsWith(`query ${field}`))) missing.push(`query ${field}`);
+      if (!names.some((n) => n.startsWith(`query ${field}`)))
+        missing.push(`query ${field} has no cells in the authorization matrix`);
     }
     for (const field of Object.keys(schema.getMutationType()!.getFields())) {
       if (!signIn.has(field) && !names.some((n) => n.startsWith(`mutation ${field}`)))
-        missing.push(`mutation ${field}`);
+        missing.push(`mutation ${field} has no cells in the authorization matrix`);
     }
     expect(missing).toEqual([]);
     expect(CELLS).toHaveLength(7 * 3 * 2);
+    console.log(
+      `[authz-matrix] ${ENTRIES.length} entries × ${CELLS.length} cells = ${ENTRIES.length * CELLS.length} assertions`,
+    );
   });
 });

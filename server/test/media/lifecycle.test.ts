@@ -5,7 +5,6 @@ import { graphql } from "graphql";
 import { buildSchema, Ctx, Field, ObjectType, Query, Resolver } from "type-graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authChecker } from "../../src/graphql/auth-checker.js";
-import { createLoaders } from "../../src/graphql/loaders.js";
 import type { GraphQLContext } from "../../src/graphql/context.js";
 import { MediaFile } from "../../src/modules/media/media-file.entity.js";
 import { MediaResolver } from "../../src/modules/media/media.resolver.js";
@@ -186,7 +185,8 @@ describe("media lifecycle: limits, removal, attachment, the orphan sweeper, Grap
   it("loaders.mediaById batches and keeps order; the GraphQL Media type resolves signed URLs", async () => {
     const image = await ingest();
     const video = await ingest("clip.webm");
-    const loaders = createLoaders(t.ds);
+    const owner = t.services.access.viewer(image.ownerId);
+    const loaders = t.services.loaders(() => owner);
     const [v, missing, i] = await loaders.mediaById.loadMany([
       video.id,
       "00000000-0000-4000-8000-000000000000",

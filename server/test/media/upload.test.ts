@@ -7,6 +7,7 @@ import exifr from "exifr";
 import sharp from "sharp";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MediaFile } from "../../src/modules/media/media-file.entity.js";
 import { MESSAGES } from "../../src/modules/media/media.service.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 import {
@@ -111,7 +112,7 @@ describe("POST /api/upload/file and the served variants", () => {
 
   it("keeps the original privately on disk, byte for byte, and never serves it", async () => {
     const { body } = await upload("photo-gps.jpg").expect(201);
-    const row = (await t.services.media.findByIds([body.public_id]))[0]!;
+    const row = await t.ds.getRepository(MediaFile).findOneByOrFail({ id: body.public_id });
     expect(row.originalKey).toMatch(/^originals\//);
     const onDisk = path.join(t.dataDir, "media", row.originalKey);
     expect(fs.readFileSync(onDisk).equals(fixtureBytes("photo-gps.jpg"))).toBe(true);

@@ -284,6 +284,17 @@ export class Viewer {
     return new Set(ids.filter((_, i) => visible[i] === true));
   }
 
+  /**
+   * Remembers the facts of timeline rows the read layer has just loaded, so later checks of the
+   * same timelines in this request (relation loaders, counts) cost no statement.
+   */
+  primeFacts(rows: readonly TimelineAccessFacts[]): void {
+    for (const r of rows) {
+      const { id, status, isActive, privacy, createdById, collaboratorId } = r;
+      this.factsLoader.prime(id, { id, status, isActive, privacy, createdById, collaboratorId });
+    }
+  }
+
   /** The access facts of a timeline by id (cached for the request), or null. */
   facts(timelineId: string): Promise<TimelineAccessFacts | null> {
     if (!isUuid(timelineId)) return Promise.resolve(null);

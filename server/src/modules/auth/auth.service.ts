@@ -8,7 +8,8 @@ import type { Logger } from "../../lib/logger.js";
 import type { Mailer } from "../../lib/mailer.js";
 import { consumeAll, createRateLimiter, limitKey, waitText, type RateLimiter } from "../../lib/rate-limit.js";
 import { resolveSessionSecret } from "../../lib/session-secret.js";
-import { User } from "../users/user.entity.js";
+import type { User } from "../users/user.entity.js";
+import { UserReads } from "../access/user.reads.js";
 import { findOrCreateUser } from "./account.js";
 import { renderSignInEmail } from "./auth.email.js";
 import type { SessionPort } from "./auth.http.js";
@@ -284,7 +285,7 @@ export class AuthService {
   }
 
   currentUser(userId: string | null): Promise<User | null> {
-    return userId ? this.deps.ds.getRepository(User).findOneBy({ id: userId }) : Promise.resolve(null);
+    return new UserReads(this.deps.ds).self({ userId });
   }
 
   /** Logged only: the edges destroy the session (auth.md H37). */

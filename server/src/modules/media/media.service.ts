@@ -12,8 +12,7 @@ import { withAdvisoryLock } from "../../db/advisory-lock.js";
 import { createStorage } from "../../lib/create-storage.js";
 import { shardOf, type Storage, type TempFile } from "../../lib/storage.js";
 import type { ServiceDeps } from "../../services.js";
-import { Memory } from "../memories/memory.entity.js";
-import { User } from "../users/user.entity.js";
+import { MediaReads } from "../access/media.reads.js";
 import { MediaFile, type MediaVariants } from "./media-file.entity.js";
 import { MediaType } from "./media.enums.js";
 import { UrlSigner, type MediaVariantName, type UrlSignerOptions } from "./media-signing.js";
@@ -175,7 +174,6 @@ function keysOf(row: Pick<MediaFile, "originalKey" | "variants">): string[] {
 }
 
 const FILE_ID = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * Media (DESIGN §6): ingest, variants, signed URLs, access-checked serving, removal and the
@@ -188,9 +186,11 @@ export class MediaService {
   private readonly ds: DataSource;
   private readonly clock: Clock;
   private readonly logger: Logger;
+  private readonly reads: MediaReads;
 
   constructor(deps: ServiceDeps, opts: MediaServiceOptions = {}) {
     this.ds = deps.ds;
+    this.reads = new MediaReads(deps.ds);
     this.clock = deps.clock;
     this.logger = deps.logger;
     this.storage = opts.storage ?? createStorage(deps.env);
@@ -278,8 +278,8 @@ export class MediaService {
 
   /** Adds a browser-captured poster frame (an image) to the caller's own video. Replaces any earlier one. */
   async attachPoster(mediaId: string, input: { stream: NodeJS.ReadableStream; ownerId: string }): Promise<MediaFile> {
-    const row = UUID.test(mediaId) ? await this.repo.findOneBy({ id: mediaId }) : null;
-    if (!row || row.ownerId !== input.ownerId || row.type !== MediaType.VIDEO) {
+    const row = await this.reads.own({ userId: input.ownerId }, mediaId);
+    if (!row || row.type !== MediaType.VIDEO) {
       input.stream.resume();
       throw notFound("Media not found");
     }
@@ -365,10 +365,6 @@ export class MediaService {
     }
   }
 
-  findByIds(ids: readonly string[]): Promise<MediaFile[]> {
-    return ids.length ? this.repo.findBy({ id: In([...ids]) }) : Promise.resolve([]);
-  }
-
   // ---- URLs and serving ------------------------------------------------------------------
 
   /** Signed, short-lived URL (HMAC of id, variant, expiry) to /media/<id>/<variant>?exp=&sig= */
@@ -403,38 +399,14 @@ export class MediaService {
     access: TimelineVisibility,
   ): Promise<ServableVariant | null> {
     if (!this.signer.verify(request, this.clock.now())) return null;
-    if (!viewerId) return null;
-    const media = await this.repo.findOneBy({ id: request.id });
-    if (!media) return null;
-    const key = media.variants?.[request.variant as MediaVariantName];
-    if (!key) return null;
-    if (!(await this.canView(viewerId, media, access))) return null;
+    const media = await this.reads.servable(viewerId, request.id, access);
+    const key = media?.variants?.[request.variant as MediaVariantName];
+    if (!media || !key) return null;
     const stat = await this.storage.stat(key);
     if (!stat) return null;
     const contentType =
       request.variant === "video" ? (VIDEO_CONTENT_TYPE[media.format] ?? "application/octet-stream") : "image/webp";
     return { media, key, contentType, size: stat.size, mtime: stat.mtime };
-  }
-
-  /**
-   * DESIGN §5 for media bytes: media of a memory → the viewer may see one of its timelines
-   * (AccessPolicy); a profile photo → any signed-in person; unattached → its owner only.
-   */
-  async canView(
-    viewerId: string | null,
-    media: Pick<MediaFile, "id" | "ownerId" | "attached">,
-    access: TimelineVisibility,
-  ): Promise<boolean> {
-    if (!viewerId) return false;
-    if (!media.attached) return media.ownerId === viewerId;
-    const memories = await this.ds
-      .getRepository(Memory)
-      .find({ select: { timelineId: true }, where: { mediaId: media.id } });
-    if (memories.length) {
-      const visible = await access.visibleTimelineIds(viewerId, [...new Set(memories.map((m) => m.timelineId))]);
-      if (visible.size > 0) return true;
-    }
-    return this.ds.getRepository(User).exists({ where: { profilePhotoId: media.id } });
   }
 
   // ---- orphans ---------------------------------------------------------------------------

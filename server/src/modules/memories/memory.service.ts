@@ -1,16 +1,21 @@
-import { Brackets, type DataSource, type EntityManager, type SelectQueryBuilder } from "typeorm";
+import type { DataSource } from "typeorm";
 import type { Clock } from "../../lib/clock.js";
 import { badInput, forbidden, notFound } from "../../lib/errors.js";
 import { optionalText } from "../../lib/validation.js";
-import { isParticipant, isUuid, type Viewer } from "../access/access.service.js";
-import { MediaFile } from "../media/media-file.entity.js";
+import { isParticipant, type Viewer } from "../access/access.service.js";
+import { Reads } from "../access/index.js";
+import { lockTimelineAndCountMemories } from "../access/write-path.js";
+import type { MediaFile } from "../media/media-file.entity.js";
 import { MediaType } from "../media/media.enums.js";
 import type { NotificationService } from "../notifications/notification.service.js";
 import { Timeline } from "../timelines/timeline.entity.js";
 import { TimelineStatus } from "../timelines/timeline.enums.js";
-import { User } from "../users/user.entity.js";
+import type { User } from "../users/user.entity.js";
 import type { MediaPort, UploadArg } from "./media-port.js";
 import { Memory } from "./memory.entity.js";
+import type { MemorySort } from "./memory-order.js";
+
+export { compareMemories, MEMORY_SORTS, orderMemories, type MemorySort } from "./memory-order.js";
 
 export const CAPTION_MAX = 500;
 export const LOCATION_MAX = 200;
@@ -25,17 +30,6 @@ export const DATE_MESSAGES = {
 } as const;
 export const MEDIA_REQUIRED = "Please choose a photo or video for this memory";
 export const MEDIA_NOT_FOUND = "The uploaded file was not found. Please upload it again.";
-
-/** Sort orders of `GET /api/memories/filter?sort=` (default newest memory_date first). */
-export type MemorySort = "-memory_date" | "memory_date" | "position" | "-position" | "-created_at" | "created_at";
-export const MEMORY_SORTS: readonly MemorySort[] = [
-  "-memory_date",
-  "memory_date",
-  "position",
-  "-position",
-  "-created_at",
-  "created_at",
-];
 
 export interface MemoryFields {
   caption?: unknown;
@@ -89,61 +83,6 @@ function parseFields(input: MemoryFields, now: Date) {
   };
 }
 
-type OrderTerm = [column: string, direction: "ASC" | "DESC", nulls?: "NULLS FIRST" | "NULLS LAST"];
-const ORDER: Record<MemorySort, OrderTerm[]> = {
-  "-memory_date": [
-    ["memoryDate", "DESC", "NULLS LAST"],
-    ["createdAt", "DESC"],
-    ["id", "DESC"],
-  ],
-  memory_date: [
-    ["memoryDate", "ASC", "NULLS FIRST"],
-    ["createdAt", "ASC"],
-    ["id", "ASC"],
-  ],
-  position: [
-    ["position", "ASC"],
-    ["createdAt", "ASC"],
-  ],
-  "-position": [
-    ["position", "DESC"],
-    ["createdAt", "DESC"],
-  ],
-  "-created_at": [
-    ["createdAt", "DESC"],
-    ["id", "DESC"],
-  ],
-  created_at: [
-    ["createdAt", "ASC"],
-    ["id", "ASC"],
-  ],
-};
-
-/** Applies a memory sort to a query builder whose memory alias is `alias`. */
-export function orderMemories<Q extends SelectQueryBuilder<Memory>>(
-  qb: Q,
-  sort: MemorySort = "-memory_date",
-  alias = "m",
-): Q {
-  (ORDER[sort] ?? ORDER["-memory_date"]).forEach(([column, direction, nulls], i) => {
-    if (i === 0) qb.orderBy(`${alias}.${column}`, direction, nulls);
-    else qb.addOrderBy(`${alias}.${column}`, direction, nulls);
-  });
-  return qb;
-}
-
-/** Sorts loaded memories like the SQL does (for batched loads). */
-export function compareMemories(a: Memory, b: Memory): number {
-  if (a.memoryDate !== b.memoryDate) {
-    if (a.memoryDate === null) return 1;
-    if (b.memoryDate === null) return -1;
-    return a.memoryDate < b.memoryDate ? 1 : -1;
-  }
-  const t = b.createdAt.getTime() - a.createdAt.getTime();
-  if (t) return t;
-  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
-}
-
 /**
  * Up to 3 preview media per timeline (spec §4: the new file joins the previews while there are
  * fewer than 3), i.e. the first three memories with a thumbnail, kept right after every change.
@@ -165,34 +104,25 @@ export interface MemoryServiceDeps {
 /** Memories (spec §3–§6): created and changed by the timeline's two participants only. */
 export class MemoryService {
   private readonly ds: DataSource;
+  private readonly reads: Reads;
 
   constructor(private readonly deps: MemoryServiceDeps) {
     this.ds = deps.ds;
-  }
-
-  private get repo() {
-    return this.ds.getRepository(Memory);
+    this.reads = new Reads(deps.ds);
   }
 
   // ---- reads ---------------------------------------------------------------------------------
 
   /** A memory when the viewer may see its timeline; else null. */
   async findVisible(viewer: Viewer, id: string): Promise<Memory | null> {
-    if (!viewer.signedIn || !isUuid(id)) return null;
-    const memory = await this.repo.findOneBy({ id });
-    if (!memory) return null;
-    return (await viewer.canViewTimelineId(memory.timelineId)) ? memory : null;
+    return this.reads.memories.visible(viewer, id);
   }
 
   /** A timeline's memories, newest memory_date first (missing date last); NOT_FOUND without access. */
   async listByTimeline(viewer: Viewer, timelineId: string, sort: MemorySort = "-memory_date"): Promise<Memory[]> {
-    if (!viewer.signedIn || !isUuid(timelineId) || !(await viewer.canViewTimelineId(timelineId))) {
-      throw notFound("Timeline not found");
-    }
-    return orderMemories(
-      this.repo.createQueryBuilder("m").where("m.timeline_id = :timelineId", { timelineId }),
-      sort,
-    ).getMany();
+    const memories = await this.reads.memories.ofTimeline(viewer, timelineId, sort);
+    if (!memories) throw notFound("Timeline not found");
+    return memories;
   }
 
   /**
@@ -206,28 +136,14 @@ export class MemoryService {
     sort: MemorySort = "-memory_date",
   ): Promise<Memory[]> {
     if (!viewer.signedIn || !profileUser) return [];
-    const timelines = await this.ds
-      .getRepository(Timeline)
-      .createQueryBuilder("t")
-      .where(new Brackets((w) => w.where("t.created_by_id = :uid").orWhere("t.collaborator_id = :uid")), {
-        uid: profileUser.id,
-      })
-      .andWhere("t.status <> :rejected", { rejected: TimelineStatus.REJECTED })
-      .getMany();
-    const visible = await viewer.filterVisible(timelines);
-    if (!visible.length) return [];
-    const qb = this.repo.createQueryBuilder("m").where("m.timeline_id IN (:...ids)", { ids: visible.map((t) => t.id) });
-    return orderMemories(qb, sort).take(PROFILE_MEMORIES_LIMIT).getMany();
+    return this.reads.memories.ofPerson(viewer, profileUser.id, sort, PROFILE_MEMORIES_LIMIT);
   }
 
   // ---- writes --------------------------------------------------------------------------------
 
   /** The viewer's own upload, not yet used by anything. */
   private async ownUnattached(viewerId: string, mediaId: unknown): Promise<MediaFile> {
-    const id = String(mediaId ?? "");
-    const row = isUuid(id)
-      ? await this.ds.getRepository(MediaFile).findOneBy({ id, ownerId: viewerId, attached: false })
-      : null;
+    const row = await this.reads.media.ownUnattached({ userId: viewerId }, String(mediaId ?? ""));
     if (!row) throw badInput(MEDIA_NOT_FOUND);
     return row;
   }
@@ -256,10 +172,6 @@ export class MemoryService {
     return { row, ingested };
   }
 
-  private async lockTimeline(m: EntityManager, id: string): Promise<void> {
-    await m.query(`SELECT id FROM timelines WHERE id = $1 FOR UPDATE`, [id]);
-  }
-
   /**
    * Adds a memory: participants only; position = existing count + 1 (counted under a row lock on
    * the timeline, so concurrent adds get distinct positions); the timeline's last activity and
@@ -268,10 +180,8 @@ export class MemoryService {
   async create(viewer: Viewer, input: CreateMemoryInput): Promise<Memory> {
     const userId = viewer.userId;
     if (!userId) throw notFound("Timeline not found");
-    const t = isUuid(input.timelineId)
-      ? await this.ds.getRepository(Timeline).findOneBy({ id: input.timelineId })
-      : null;
-    if (!t || !(await viewer.canView(t))) throw notFound("Timeline not found");
+    const t = await this.reads.timelines.visible(viewer, input.timelineId);
+    if (!t) throw notFound("Timeline not found");
     if (!isParticipant(userId, t)) throw forbidden("Only the two people who share this timeline can add memories");
     if (t.status === TimelineStatus.REJECTED) throw badInput("This timeline proposal was declined");
     const now = this.deps.clock.now();
@@ -279,11 +189,10 @@ export class MemoryService {
     if (!input.file && !input.mediaId) throw badInput(MEDIA_REQUIRED);
 
     const { row: media, ingested } = await this.newMedia(userId, input);
-    const actor = (await this.ds.getRepository(User).findOneBy({ id: userId }))!;
+    const actor = (await this.reads.users.self(viewer))!;
     try {
       const id = await this.ds.transaction(async (m) => {
-        await this.lockTimeline(m, t.id);
-        const count = await m.getRepository(Memory).count({ where: { timelineId: t.id } });
+        const count = await lockTimelineAndCountMemories(m, t.id);
         const memory = m.getRepository(Memory).create({
           timelineId: t.id,
           mediaId: media.id,
@@ -302,7 +211,7 @@ export class MemoryService {
         await this.deps.notifications.memoryAdded(t, actor, m);
         return memory.id;
       });
-      return (await this.repo.findOneBy({ id }))!;
+      return (await this.reads.memories.visible(viewer, id))!;
     } catch (err) {
       if (ingested) await this.deps.media.remove([media.id]);
       throw err;
@@ -313,7 +222,7 @@ export class MemoryService {
   private async editable(viewer: Viewer, id: string): Promise<{ memory: Memory; timeline: Timeline }> {
     const memory = await this.findVisible(viewer, id);
     if (!memory) throw notFound("Memory not found");
-    const timeline = (await this.ds.getRepository(Timeline).findOneBy({ id: memory.timelineId }))!;
+    const timeline = (await this.reads.timelines.visible(viewer, memory.timelineId))!;
     if (!canEditMemory(viewer.userId, memory, timeline)) {
       throw forbidden("Only the two people who share this timeline can change its memories");
     }
@@ -329,7 +238,7 @@ export class MemoryService {
     let media: { row: MediaFile; ingested: boolean } | null = null;
     if (replacing) media = await this.newMedia(viewer.userId!, input);
     else if (input.poster) {
-      const current = await this.ds.getRepository(MediaFile).findOneBy({ id: memory.mediaId });
+      const [current] = await this.reads.media.byIds(viewer, [memory.mediaId]);
       if (current?.type === MediaType.VIDEO)
         await this.deps.media.attachPosterUpload(current.id, input.poster, current.ownerId);
     }
@@ -354,7 +263,7 @@ export class MemoryService {
       throw err;
     }
     if (media) await this.deps.media.remove([memory.mediaId]);
-    return (await this.repo.findOneBy({ id: memory.id }))!;
+    return (await this.reads.memories.visible(viewer, memory.id))!;
   }
 
   /** Deletes the memory, then its file. */

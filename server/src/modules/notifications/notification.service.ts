@@ -1,9 +1,9 @@
 import type { DataSource, EntityManager } from "typeorm";
 import type { Clock } from "../../lib/clock.js";
 import { forbidden, notFound } from "../../lib/errors.js";
-import { isParticipant, isUuid, type AccessService, type Viewer } from "../access/access.service.js";
-import { Timeline } from "../timelines/timeline.entity.js";
-import { TimelineStatus } from "../timelines/timeline.enums.js";
+import { isParticipant, type AccessService, type Viewer } from "../access/access.service.js";
+import { Reads } from "../access/index.js";
+import type { Timeline } from "../timelines/timeline.entity.js";
 import type { User } from "../users/user.entity.js";
 import { Notification } from "./notification.entity.js";
 import { NotificationType } from "./notification.enums.js";
@@ -26,11 +26,15 @@ type TimelineRef = Pick<Timeline, "id" | "title" | "createdById" | "collaborator
  * alone. The friend-* fan-out only reaches people who may see the timeline (AccessService).
  */
 export class NotificationService {
+  private readonly reads: Reads;
+
   constructor(
     private readonly ds: DataSource,
     private readonly access: AccessService,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.reads = new Reads(ds);
+  }
 
   private repo(m?: EntityManager) {
     return (m ?? this.ds.manager).getRepository(Notification);
@@ -44,36 +48,12 @@ export class NotificationService {
   async list(viewer: Viewer, limit = NOTIFICATION_PAGE_SIZE): Promise<Notification[]> {
     if (!viewer.userId) return [];
     const take = Math.min(Math.max(Math.trunc(Number(limit) || NOTIFICATION_PAGE_SIZE), 1), NOTIFICATION_PAGE_SIZE);
-    const rows = await this.repo().find({
-      where: { recipientId: viewer.userId },
-      order: { createdAt: "DESC", id: "DESC" },
-      take: take * 2,
-    });
-    return (await this.visibleTo(viewer, rows)).slice(0, take);
+    return this.reads.notifications.list(viewer, take);
   }
 
   /** Unread notifications the list would show. */
   async unreadCount(viewer: Viewer): Promise<number> {
-    if (!viewer.userId) return 0;
-    const rows: { related_timeline_id: string | null; n: string }[] = await this.ds.query(
-      `SELECT related_timeline_id, count(*) AS n FROM notifications WHERE recipient_id = $1 AND is_read = false
-        GROUP BY related_timeline_id`,
-      [viewer.userId],
-    );
-    const visible = await viewer.visibleTimelineIds(
-      rows.map((r) => r.related_timeline_id).filter((x): x is string => !!x),
-    );
-    return rows.reduce(
-      (sum, r) => sum + (!r.related_timeline_id || visible.has(r.related_timeline_id) ? Number(r.n) : 0),
-      0,
-    );
-  }
-
-  private async visibleTo(viewer: Viewer, rows: Notification[]): Promise<Notification[]> {
-    const visible = await viewer.visibleTimelineIds(
-      rows.map((n) => n.relatedTimelineId).filter((x): x is string => !!x),
-    );
-    return rows.filter((n) => !n.relatedTimelineId || visible.has(n.relatedTimelineId));
+    return this.reads.notifications.unreadCount(viewer);
   }
 
   /**
@@ -81,22 +61,18 @@ export class NotificationService {
    * pending is not dismissed (spec §4): it keeps its Accept/Reject until answered.
    */
   async markRead(userId: string, id: string): Promise<Notification> {
-    if (!isUuid(id)) throw notFound("Notification not found");
-    const n = await this.repo().findOneBy({ id, recipientId: userId });
+    const asker = { userId };
+    const n = await this.reads.notifications.own(asker, id);
     if (!n) throw notFound("Notification not found");
     if (n.isRead) return n;
-    if (n.type === NotificationType.TIMELINE_PROPOSAL && (await this.isPendingProposal(n))) return n;
+    if (
+      n.type === NotificationType.TIMELINE_PROPOSAL &&
+      (await this.reads.notifications.proposalStillPending(asker, n))
+    )
+      return n;
     await this.repo().update({ id: n.id }, { isRead: true });
     n.isRead = true;
     return n;
-  }
-
-  private async isPendingProposal(n: Notification): Promise<boolean> {
-    if (!n.relatedTimelineId) return false;
-    const t = await this.ds
-      .getRepository(Timeline)
-      .findOne({ where: { id: n.relatedTimelineId }, select: { id: true, status: true } });
-    return t?.status === TimelineStatus.PENDING;
   }
 
   /** Marks everything read except proposals still waiting for an answer; returns how many changed. */
@@ -174,9 +150,8 @@ export class NotificationService {
 
   /** The timeline a participant asks about; NOT_FOUND when invisible, FORBIDDEN for onlookers. */
   private async participantTimeline(viewer: Viewer, timelineId: unknown): Promise<Timeline> {
-    const id = String(timelineId ?? "");
-    const t = isUuid(id) ? await this.ds.getRepository(Timeline).findOneBy({ id }) : null;
-    if (!t || !(await viewer.canView(t))) throw notFound("Timeline not found");
+    const t = await this.reads.timelines.visible(viewer, String(timelineId ?? ""));
+    if (!t) throw notFound("Timeline not found");
     if (!isParticipant(viewer.userId, t)) throw forbidden("Only the people who share this timeline can do this");
     return t;
   }
@@ -221,12 +196,12 @@ export class NotificationService {
     });
   }
 
-  private async participantsNames(t: Timeline): Promise<{ creator: string; collaborator: string | null }> {
+  private async participantsNames(
+    t: Timeline,
+    actorId: string,
+  ): Promise<{ creator: string; collaborator: string | null }> {
     const ids = [t.createdById, t.collaboratorId].filter((x): x is string => !!x);
-    const users: Pick<User, "id" | "displayName" | "username">[] = await this.ds.query(
-      `SELECT id, display_name AS "displayName", username FROM users WHERE id = ANY($1::uuid[])`,
-      [ids],
-    );
+    const users = await this.reads.users.byIds({ userId: actorId }, ids);
     const byId = new Map(users.map((u) => [u.id, u]));
     return {
       creator: nameOf(byId.get(t.createdById)),
@@ -244,7 +219,7 @@ export class NotificationService {
   async timelineCreatedFanOut(t: Timeline, actorId: string): Promise<number> {
     const recipients = await this.audience(t);
     if (!recipients.length) return 0;
-    const names = await this.participantsNames(t);
+    const names = await this.participantsNames(t, actorId);
     const who = names.collaborator ? `${names.creator} and ${names.collaborator}` : names.creator;
     return this.fanOut(
       t,
@@ -261,11 +236,8 @@ export class NotificationService {
     const n = Math.min(Math.max(Math.trunc(Number(photoCount ?? 1)) || 1, 1), 100);
     const recipients = await this.audience(t);
     if (!recipients.length) return 0;
-    const actor: Pick<User, "displayName" | "username">[] = await this.ds.query(
-      `SELECT display_name AS "displayName", username FROM users WHERE id = $1`,
-      [viewer.userId],
-    );
-    const message = `${nameOf(actor[0])} added ${n} new ${n === 1 ? "photo" : "photos"} to "${t.title}"`;
+    const actor = await this.reads.users.self(viewer);
+    const message = `${nameOf(actor)} added ${n} new ${n === 1 ? "photo" : "photos"} to "${t.title}"`;
     return this.fanOut(t, NotificationType.PHOTOS_UPLOADED, viewer.userId!, message, recipients);
   }
 }

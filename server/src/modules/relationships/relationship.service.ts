@@ -1,7 +1,6 @@
-import { Brackets, type DataSource } from "typeorm";
+import type { DataSource } from "typeorm";
 import type { Viewer } from "../access/access.service.js";
-import { Timeline } from "../timelines/timeline.entity.js";
-import { TimelineStatus } from "../timelines/timeline.enums.js";
+import { Reads } from "../access/index.js";
 import type { User } from "../users/user.entity.js";
 
 /** One edge of the connection web (spec §3 "User relationship"). */
@@ -20,27 +19,17 @@ export interface RelationshipEdge {
  * viewer may see (DESIGN §5), and counts only their memories.
  */
 export class RelationshipService {
-  constructor(private readonly ds: DataSource) {}
+  private readonly reads: Reads;
+
+  constructor(ds: DataSource) {
+    this.reads = new Reads(ds);
+  }
 
   async forUser(viewer: Viewer, person: User | null): Promise<RelationshipEdge[]> {
     if (!viewer.signedIn || !person) return [];
-    const own = person.id === viewer.userId;
-    const all = await this.ds
-      .getRepository(Timeline)
-      .createQueryBuilder("t")
-      .where(new Brackets((w) => w.where("t.created_by_id = :uid").orWhere("t.collaborator_id = :uid")), {
-        uid: person.id,
-      })
-      .andWhere("t.status = :accepted AND t.collaborator_id IS NOT NULL", { accepted: TimelineStatus.ACCEPTED })
-      .getMany();
-    const timelines = own ? all : await viewer.filterVisible(all);
+    // one's own web: every accepted timeline (one is a participant of each); another's: the visible ones
+    const { timelines, memoryCounts: countOf } = await this.reads.relationships.webOf(viewer, person.id);
     if (!timelines.length) return [];
-
-    const counts: { timeline_id: string; n: string }[] = await this.ds.query(
-      `SELECT timeline_id, count(*) AS n FROM memories WHERE timeline_id = ANY($1::uuid[]) GROUP BY timeline_id`,
-      [timelines.map((t) => t.id)],
-    );
-    const countOf = new Map(counts.map((c) => [c.timeline_id, Number(c.n)]));
 
     const edges = new Map<string, RelationshipEdge & { bestCount: number }>();
     for (const t of timelines) {

@@ -33,7 +33,7 @@ export class TimelineResolver {
   @Authorized()
   @Query(() => [Timeline], { description: "the caller's own timelines, most recent activity first" })
   async timelines(@Ctx() ctx: GraphQLContext): Promise<Timeline[]> {
-    return primed(ctx, await ctx.services.timelines.listOwn(ctx.userId!));
+    return primed(ctx, await ctx.services.timelines.listOwn(viewerOf(ctx)));
   }
 
   @Authorized()

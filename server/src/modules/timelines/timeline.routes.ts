@@ -9,15 +9,15 @@ export function timelineRoutes(services: Services): Router {
   router.use(requireAuth);
 
   router.get("/", async (req, res) => {
-    const { present } = restContext(req, services);
-    res.json(await present.timelines(await services.timelines.listOwn(req.userId!)));
+    const { viewer, present } = restContext(req, services);
+    res.json(await present.timelines(await services.timelines.listOwn(viewer)));
   });
 
   /** The caller's own timelines filtered by simple equality (status, privacy, is_active, id). */
   router.get("/filter", async (req, res) => {
-    const { present } = restContext(req, services);
+    const { viewer, present } = restContext(req, services);
     const q = req.query as Record<string, unknown>;
-    const own = await services.timelines.listOwn(req.userId!);
+    const own = await services.timelines.listOwn(viewer);
     const matches = own.filter(
       (t) =>
         (q.status === undefined || t.status === q.status) &&

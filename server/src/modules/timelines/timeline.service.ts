@@ -1,4 +1,4 @@
-import { Brackets, In, type DataSource } from "typeorm";
+import type { DataSource } from "typeorm";
 import type { Env } from "../../config/env.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError, badInput, conflict, forbidden, notFound } from "../../lib/errors.js";
@@ -7,12 +7,12 @@ import type { Mailer } from "../../lib/mailer.js";
 import { createRateLimiter, limitKey, type RateLimiter } from "../../lib/rate-limit.js";
 import { resolveSessionSecret } from "../../lib/session-secret.js";
 import { requiredText } from "../../lib/validation.js";
-import { isParticipant, isUuid, TIER_REACH, type Viewer } from "../access/access.service.js";
+import { isParticipant, TIER_REACH, type Viewer } from "../access/access.service.js";
+import { Reads } from "../access/index.js";
 import { normalizeEmail } from "../auth/email-address.js";
 import type { MediaPort } from "../memories/media-port.js";
-import { Memory } from "../memories/memory.entity.js";
 import { nameOf, type NotificationService } from "../notifications/notification.service.js";
-import { User } from "../users/user.entity.js";
+import type { User } from "../users/user.entity.js";
 import { Timeline } from "./timeline.entity.js";
 import { Privacy, TimelineStatus } from "./timeline.enums.js";
 import { invitationMail } from "./invitation.email.js";
@@ -80,12 +80,14 @@ export interface TimelineServiceDeps {
  */
 export class TimelineService {
   private readonly ds: DataSource;
+  private readonly reads: Reads;
   private inviterLimiter: RateLimiter | null = null;
   private addressLimiter: RateLimiter | null = null;
   private limitSecret: string | null = null;
 
   constructor(private readonly deps: TimelineServiceDeps) {
     this.ds = deps.ds;
+    this.reads = new Reads(deps.ds);
   }
 
   private get repo() {
@@ -95,23 +97,13 @@ export class TimelineService {
   // ---- reads ---------------------------------------------------------------------------------
 
   /** The caller's own timelines (creator or collaborator), most recent activity first; declined ones are left out. */
-  listOwn(userId: string): Promise<Timeline[]> {
-    return this.repo
-      .createQueryBuilder("t")
-      .where(new Brackets((w) => w.where("t.created_by_id = :userId").orWhere("t.collaborator_id = :userId")), {
-        userId,
-      })
-      .andWhere("t.status <> :rejected", { rejected: TimelineStatus.REJECTED })
-      .orderBy("t.last_activity", "DESC")
-      .addOrderBy("t.created_at", "DESC")
-      .getMany();
+  listOwn(viewer: Viewer): Promise<Timeline[]> {
+    return this.reads.timelines.own(viewer);
   }
 
   /** A timeline by id when the viewer may see it; null otherwise (no existence oracle). */
-  async findVisible(viewer: Viewer, id: string): Promise<Timeline | null> {
-    if (!viewer.signedIn || !isUuid(id)) return null;
-    const t = await this.repo.findOneBy({ id });
-    return t && (await viewer.canView(t)) ? t : null;
+  findVisible(viewer: Viewer, id: string): Promise<Timeline | null> {
+    return this.reads.timelines.visible(viewer, id);
   }
 
   async getVisible(viewer: Viewer, id: string): Promise<Timeline> {
@@ -133,16 +125,7 @@ export class TimelineService {
    */
   async userTimelines(viewer: Viewer, profileUser: User | null): Promise<Timeline[]> {
     if (!profileUser || !viewer.signedIn) return [];
-    const rows = await this.repo
-      .createQueryBuilder("t")
-      .where(new Brackets((w) => w.where("t.created_by_id = :uid").orWhere("t.collaborator_id = :uid")), {
-        uid: profileUser.id,
-      })
-      .andWhere("t.status = :accepted AND t.is_active", { accepted: TimelineStatus.ACCEPTED })
-      .orderBy("t.last_activity", "DESC")
-      .addOrderBy("t.created_at", "DESC")
-      .getMany();
-    return viewer.filterVisible(rows);
+    return this.reads.timelines.ofPerson(viewer, profileUser.id, "accepted-active");
   }
 
   /**
@@ -160,10 +143,10 @@ export class TimelineService {
       actionText: "Back to Timelines",
       otherUser: null,
     };
-    if (!viewer.signedIn || !isUuid(id)) return missing;
-    const t = await this.repo.findOneBy({ id });
-    if (!t) return missing;
-    if (await viewer.canView(t)) {
+    const facts = await this.reads.timelines.accessPage(viewer, id);
+    if (!facts) return missing;
+    const t = facts.visible;
+    if (t) {
       return {
         canView: true,
         privacy: t.privacy,
@@ -174,26 +157,26 @@ export class TimelineService {
         otherUser: null,
       };
     }
-    const withinReach = await viewer.withinTierReach(t);
+    const { withinReach, privacy } = facts;
     const result: TimelineAccessResult = {
       canView: false,
-      privacy: t.privacy,
-      title: withinReach ? t.title : null,
+      privacy,
+      title: facts.title,
       message:
-        withinReach && TIER_REACH[t.privacy] > 0
+        withinReach && TIER_REACH[privacy] > 0
           ? ACCESS_MESSAGES.notShared
-          : t.privacy === Privacy.PRIVATE
+          : privacy === Privacy.PRIVATE
             ? ACCESS_MESSAGES.private
-            : t.privacy === Privacy.SEMI_PRIVATE
+            : privacy === Privacy.SEMI_PRIVATE
               ? ACCESS_MESSAGES.semiPrivate
               : ACCESS_MESSAGES.public,
       actionUrl: "/app/timelines",
       actionText: "Back to Timelines",
       otherUser: null,
     };
-    if (t.privacy === Privacy.SEMI_PRIVATE) {
+    if (privacy === Privacy.SEMI_PRIVATE) {
       // "Create Timeline with …": the participant nearest to the viewer, if the viewer has any path (≤ 6).
-      const ids = [t.createdById, t.collaboratorId].filter((x): x is string => !!x);
+      const ids = [facts.createdById, facts.collaboratorId].filter((x): x is string => !!x);
       const degrees = await Promise.all(ids.map((p) => viewer.degreeTo(p, TIER_REACH[Privacy.PUBLIC])));
       let best: { id: string; d: number } | null = null;
       ids.forEach((p, i) => {
@@ -202,7 +185,7 @@ export class TimelineService {
       });
       const nearest = best as { id: string; d: number } | null;
       if (nearest) {
-        const user = await this.ds.getRepository(User).findOneBy({ id: nearest.id });
+        const user = await this.reads.users.byId(viewer, nearest.id);
         if (user) {
           const email = (await viewer.mayRevealEmail(user.id)) ? user.email : null;
           result.otherUser = { name: nameOf(user), email };
@@ -226,7 +209,8 @@ export class TimelineService {
   async create(creatorId: string, input: CreateTimelineInput): Promise<Timeline> {
     const title = requiredText(input.title, "Title", TITLE_MAX);
     const privacy = parsePrivacy(input.privacy, true);
-    const creator = await this.ds.getRepository(User).findOneBy({ id: creatorId });
+    const asker = { userId: creatorId };
+    const creator = await this.reads.users.self(asker);
     if (!creator) throw notFound("User not found");
 
     let collaborator: User | null = null;
@@ -234,13 +218,13 @@ export class TimelineService {
     const byId = input.collaboratorId != null && input.collaboratorId !== "" ? String(input.collaboratorId) : null;
     const byEmail = input.collaboratorEmail != null && input.collaboratorEmail !== "" ? input.collaboratorEmail : null;
     if (byId) {
-      collaborator = isUuid(byId) ? await this.ds.getRepository(User).findOneBy({ id: byId }) : null;
+      collaborator = await this.reads.users.byId(asker, byId);
       if (!collaborator) throw badInput("Collaborator not found");
       collaboratorEmail = collaborator.email;
     } else if (byEmail) {
       const email = normalizeEmail(byEmail);
       if (!email) throw badInput("Please enter a valid e-mail address for your collaborator");
-      collaborator = await this.ds.getRepository(User).findOneBy({ email });
+      collaborator = await this.reads.users.byEmail(asker, email);
       collaboratorEmail = email;
     } else {
       throw badInput("Choose a collaborator for this timeline");
@@ -270,7 +254,7 @@ export class TimelineService {
       return row;
     });
     if (invite) await this.sendInvitation(creator, timeline, collaboratorEmail);
-    return (await this.repo.findOneBy({ id: timeline.id }))!;
+    return (await this.reads.timelines.ownNew(asker, timeline.id))!;
   }
 
   private limiters() {
@@ -328,19 +312,18 @@ export class TimelineService {
     const privacy = parsePrivacy(input.privacy, false);
     if (privacy) patch.privacy = privacy;
     if (Object.keys(patch).length) await this.repo.update({ id: t.id }, patch);
-    return (await this.repo.findOneBy({ id: t.id }))!;
+    return (await this.reads.timelines.visible(viewer, t.id))!;
   }
 
   /** Deletes the timeline with all its memories (and their notifications), then their files. */
   async delete(viewer: Viewer, id: string): Promise<string> {
     const t = await this.participantTimeline(viewer, id);
     const mediaIds = await this.ds.transaction(async (m) => {
-      const memories = await m
-        .getRepository(Memory)
-        .find({ select: { id: true, mediaId: true }, where: { timelineId: t.id } });
-      await m.getRepository(Memory).delete({ timelineId: t.id });
+      const deleted: unknown = await m.query(`DELETE FROM memories WHERE timeline_id = $1 RETURNING media_id`, [t.id]);
       await m.getRepository(Timeline).delete({ id: t.id });
-      return memories.map((x) => x.mediaId);
+      // TypeORM answers a DELETE … RETURNING with [rows, rowCount]
+      const rows = (Array.isArray(deleted) && Array.isArray(deleted[0]) ? deleted[0] : []) as { media_id: string }[];
+      return rows.map((x) => x.media_id);
     });
     await this.deps.media.remove(mediaIds);
     return t.id;
@@ -356,7 +339,7 @@ export class TimelineService {
           : "Only the invited person can reject this timeline",
       );
     }
-    const invitee = (await this.ds.getRepository(User).findOneBy({ id: viewer.userId! }))!;
+    const invitee = (await this.reads.users.self(viewer))!;
     const answered = await this.ds.transaction(async (m) => {
       const result = await m
         .getRepository(Timeline)
@@ -369,7 +352,7 @@ export class TimelineService {
       return true;
     });
     if (!answered) throw conflict("This timeline proposal has already been answered");
-    const fresh = (await this.repo.findOneBy({ id: t.id }))!;
+    const fresh = (await this.reads.timelines.visible(viewer, t.id))!;
     // Accepted: the timeline is now visible to the pair's connections; tell those who can see it.
     if (accept) await this.deps.notifications.timelineCreatedFanOut(fresh, invitee.id);
     return fresh;
@@ -384,10 +367,5 @@ export class TimelineService {
     if (!isParticipant(viewer.userId, t)) return null;
     if (t.collaboratorId === viewer.userId || !t.collaboratorId) return t.collaboratorEmail;
     return (await viewer.mayRevealEmail(t.collaboratorId)) ? t.collaboratorEmail : null;
-  }
-
-  /** Timelines by id, one statement (for loaders). */
-  byIds(ids: string[]): Promise<Timeline[]> {
-    return ids.length ? this.repo.findBy({ id: In(ids) }) : Promise.resolve([]);
   }
 }

@@ -1,9 +1,9 @@
-import { In, type DataSource } from "typeorm";
+import type { DataSource } from "typeorm";
 import { badInput, conflict } from "../../lib/errors.js";
-import { isUniqueViolation, likeEscape, optionalText } from "../../lib/validation.js";
+import { isUniqueViolation, optionalText } from "../../lib/validation.js";
 import type { Viewer } from "../access/access.service.js";
+import { Reads, type UserCriteria } from "../access/index.js";
 import { normalizeEmail } from "../auth/email-address.js";
-import { MediaFile } from "../media/media-file.entity.js";
 import { MediaType } from "../media/media.enums.js";
 import type { MediaPort, UploadArg } from "../memories/media-port.js";
 import { User } from "./user.entity.js";
@@ -32,13 +32,13 @@ export interface UserFilter {
 }
 
 export class UserService {
+  private readonly reads: Reads;
+
   constructor(
     private readonly ds: DataSource,
     private readonly media?: MediaPort,
-  ) {}
-
-  private get repo() {
-    return this.ds.getRepository(User);
+  ) {
+    this.reads = new Reads(ds);
   }
 
   private requireMedia(): MediaPort {
@@ -46,8 +46,9 @@ export class UserService {
     return this.media;
   }
 
+  /** The signed-in person's own account. */
   findById(id: string): Promise<User | null> {
-    return this.repo.findOneBy({ id });
+    return this.reads.users.self({ userId: id });
   }
 
   /**
@@ -59,13 +60,13 @@ export class UserService {
     if (value.includes("@")) {
       const email = normalizeEmail(value);
       if (!email) return null;
-      const user = await this.repo.findOneBy({ email });
+      const user = await this.reads.users.byEmail(viewer, email);
       if (user) viewer.revealEmailOf(user.id);
       return user;
     }
     const username = value.toLowerCase();
     if (!USERNAME_PATTERN.test(username)) return null;
-    return this.repo.findOneBy({ username });
+    return this.reads.users.byUsername(viewer, username);
   }
 
   /** Lowercased; invalid names are not available; the caller's current name counts as available. */
@@ -74,13 +75,13 @@ export class UserService {
       .trim()
       .toLowerCase();
     if (!USERNAME_PATTERN.test(name)) return false;
-    const owner = await this.repo.findOne({ where: { username: name }, select: { id: true } });
-    return !owner || owner.id === viewerId;
+    const owner = await this.reads.users.usernameOwner({ userId: viewerId }, name);
+    return !owner || owner === viewerId;
   }
 
   /** spec §5 Profile: display name required ≤ 100, username ^[a-z0-9]{3,30}$ unique, bio ≤ 500. */
   async updateProfile(userId: string, input: ProfileUpdate): Promise<User> {
-    const user = await this.repo.findOneBy({ id: userId });
+    const user = await this.reads.users.self({ userId });
     if (!user) throw badInput("User not found");
 
     const displayName = optionalText(input.displayName, "Display name", 100);
@@ -106,7 +107,7 @@ export class UserService {
       }
       newPhotoId = row.id;
     } else if (input.photoMediaId) {
-      const row = await this.ds.getRepository(MediaFile).findOneBy({ id: String(input.photoMediaId), ownerId: userId });
+      const row = await this.reads.media.own({ userId }, String(input.photoMediaId));
       if (!row || (row.attached && row.id !== user.profilePhotoId)) throw badInput("Profile photo not found");
       if (row.type !== MediaType.IMAGE) throw badInput("Profile photo must be an image");
       newPhotoId = row.id === user.profilePhotoId ? undefined : row.id;
@@ -130,7 +131,7 @@ export class UserService {
       throw err;
     }
     if (newPhotoId !== undefined && oldPhotoId) await this.requireMedia().remove([oldPhotoId]);
-    return (await this.repo.findOneBy({ id: userId }))!;
+    return (await this.reads.users.self({ userId }))!;
   }
 
   /**
@@ -142,22 +143,7 @@ export class UserService {
       .trim()
       .slice(0, 100);
     if (!q) return [];
-    const pattern = `%${likeEscape(q)}%`;
-    return this.repo
-      .createQueryBuilder("u")
-      .where("u.id <> :viewerId", { viewerId })
-      .andWhere(
-        `(u.username ILIKE :pattern ESCAPE '\\' OR u.display_name ILIKE :pattern ESCAPE '\\' OR u.full_name ILIKE :pattern ESCAPE '\\')`,
-        { pattern },
-      )
-      .orderBy(
-        `CASE WHEN u.username ILIKE :prefix ESCAPE '\\' OR u.display_name ILIKE :prefix ESCAPE '\\' THEN 0 ELSE 1 END`,
-        "ASC",
-      )
-      .addOrderBy("u.username", "ASC")
-      .setParameter("prefix", `${likeEscape(q)}%`)
-      .limit(Math.min(Math.max(limit, 1), SEARCH_LIMIT))
-      .getMany();
+    return this.reads.users.search({ userId: viewerId }, q, Math.min(Math.max(limit, 1), SEARCH_LIMIT));
   }
 
   /**
@@ -165,14 +151,14 @@ export class UserService {
    * username=x; at most 50 users. Exact addresses asked for may be revealed (DESIGN §5).
    */
   async filter(viewer: Viewer, criteria: UserFilter): Promise<User[]> {
-    const qb = this.repo.createQueryBuilder("u").orderBy("u.username", "ASC").limit(FILTER_LIMIT);
+    const where: UserCriteria = {};
     const revealAsked: string[] = [];
     const { email, username } = criteria;
     if (email !== undefined) {
       if (typeof email === "string") {
         const e = normalizeEmail(email);
         if (!e) return [];
-        qb.andWhere("u.email = :email", { email: e });
+        where.emailEq = e;
         revealAsked.push(e);
       } else if (email && typeof email === "object") {
         if (email.$in !== undefined) {
@@ -182,17 +168,17 @@ export class UserService {
             .filter((e): e is string => !!e)
             .slice(0, FILTER_LIMIT);
           if (list.length === 0) return [];
-          qb.andWhere("u.email IN (:...list)", { list });
+          where.emailIn = list;
           revealAsked.push(...list);
         }
         if (email.$eq !== undefined) {
           const e = normalizeEmail(email.$eq);
           if (!e) return [];
-          qb.andWhere("u.email = :eq", { eq: e });
+          where.emailEq = e;
           revealAsked.push(e);
         }
         if (email.$ne !== undefined) {
-          qb.andWhere("u.email <> :ne", { ne: normalizeEmail(email.$ne) ?? String(email.$ne) });
+          where.emailNe = normalizeEmail(email.$ne) ?? String(email.$ne);
         }
       } else {
         throw badInput("Unsupported filter");
@@ -201,15 +187,10 @@ export class UserService {
     if (username !== undefined) {
       const name = String(username).trim().toLowerCase();
       if (!USERNAME_PATTERN.test(name)) return [];
-      qb.andWhere("u.username = :name", { name });
+      where.username = name;
     }
-    const users = await qb.getMany();
+    const users = await this.reads.users.filter(viewer, where, FILTER_LIMIT);
     for (const u of users) if (revealAsked.includes(u.email)) viewer.revealEmailOf(u.id);
     return users;
-  }
-
-  /** Users by id, in one statement (missing ids are skipped). */
-  byIds(ids: string[]): Promise<User[]> {
-    return ids.length ? this.repo.findBy({ id: In(ids) }) : Promise.resolve([]);
   }
 }

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Memory } from "../../src/modules/memories/memory.entity.js";
+import type { Timeline } from "../../src/modules/timelines/timeline.entity.js";
+import { Privacy, TimelineStatus } from "../../src/modules/timelines/timeline.enums.js";
+import type { User } from "../../src/modules/users/user.entity.js";
+import { createMemory, createTimeline, createUser } from "../factories/index.js";
+import { createTestApp, type TestApp } from "../helpers/test-app.js";
+
+/**
+ * The per-request DataLoaders read through the access-aware layer for the request's viewer
+ * (docs/decisions/003-privacy-tiers.md, "Enforcement"): a relation loaded by id can never hand a
+ * timeline, its memories or their count to someone who may not see the timeline, even if a
+ * resolver asked for it by mistake.
+ */
+let t: TestApp;
+let creator: User;
+let stranger: User;
+let secret: Timeline;
+let memory: Memory;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  creator = await createUser(t.ds);
+  const collaborator = await createUser(t.ds);
+  stranger = await createUser(t.ds);
+  secret = await createTimeline(t.ds, {
+    createdById: creator.id,
+    collaboratorId: collaborator.id,
+    privacy: Privacy.PRIVATE,
+    status: TimelineStatus.ACCEPTED,
+  });
+  memory = await createMemory(t.ds, { timelineId: secret.id, createdById: creator.id });
+});
+afterAll(() => t.close());
+
+const loadersFor = (userId: string | null) => {
+  const viewer = t.services.access.viewer(userId);
+  return t.services.loaders(() => viewer);
+};
+
+describe("relation loaders apply the policy", () => {
+  it("give a participant the timeline, its memories and their count", async () => {
+    const loaders = loadersFor(creator.id);
+    expect((await loaders.timelineById.load(secret.id))?.id).toBe(secret.id);
+    expect((await loaders.memoriesByTimelineId.load(secret.id)).map((m) => m.id)).toEqual([memory.id]);
+    expect(await loaders.memoryCountByTimelineId.load(secret.id)).toBe(1);
+  });
+
+  it("give someone who may not see it nothing: no row, no memories, a count of 0", async () => {
+    const loaders = loadersFor(stranger.id);
+    expect(await loaders.timelineById.load(secret.id)).toBeNull();
+    expect(await loaders.memoriesByTimelineId.load(secret.id)).toEqual([]);
+    expect(await loaders.memoryCountByTimelineId.load(secret.id)).toBe(0);
+  });
+
+  it("give a signed-out viewer no people and no media rows", async () => {
+    const loaders = loadersFor(null);
+    expect(await loaders.userById.load(creator.id)).toBeNull();
+    expect(await loaders.mediaById.load(memory.mediaId)).toBeNull();
+    expect(await loaders.timelineById.load(secret.id)).toBeNull();
+  });
+});
