@@ -23,6 +23,7 @@ import { getSchema } from "./graphql/schema.js";
 import { apiRouter } from "./http/api-router.js";
 import { apiErrorHandler, apiNotFound, graphqlErrorHandler } from "./http/error-handler.js";
 import { healthRoutes, type HealthState } from "./http/health.routes.js";
+import { originGuard } from "./http/origin-guard.js";
 import { sessionMiddleware, sessionUserId } from "./http/session.js";
 import { staticClient } from "./http/static-client.js";
 import { systemClock, type Clock } from "./lib/clock.js";
@@ -145,6 +146,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
   // gzip for HTML, JS, CSS and JSON; images and video are not compressible and pass through.
   app.use(compression());
   app.use(healthRoutes(ds, health));
+  // Every state-changing request, whatever its path, before sessions, body parsers and routers.
+  app.use(originGuard(env));
 
   // Sessions only where they are used: never for static files.
   const session = sessionMiddleware(env, poolOf(ds), resolveSessionSecret(env), logger);

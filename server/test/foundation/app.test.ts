@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { SAME_ORIGIN } from "../helpers/sign-in.js";
 import os from "node:os";
 import path from "node:path";
 import request from "supertest";
@@ -65,6 +66,7 @@ describe("the app shell", () => {
   it("answers GraphQL with the signed-out user as null", async () => {
     const res = await request(t.app)
       .post("/graphql")
+      .set(SAME_ORIGIN)
       .set("Content-Type", "application/json")
       .send({ query: "{ me { id } }" })
       .expect(200);
@@ -75,6 +77,7 @@ describe("the app shell", () => {
   it("blocks a cross-site text/plain GraphQL POST (CSRF prevention)", async () => {
     const res = await request(t.app)
       .post("/graphql")
+      .set(SAME_ORIGIN)
       .set("Content-Type", "text/plain")
       .send('{"query":"{ me { id } }"}');
     expect(res.status).toBe(400);
@@ -83,7 +86,11 @@ describe("the app shell", () => {
 
   it("refuses a query with too many aliases", async () => {
     const aliases = "{ " + Array.from({ length: 30 }, (_, i) => `a${i}: me { id }`).join(" ") + " }";
-    const res = await request(t.app).post("/graphql").set("Content-Type", "application/json").send({ query: aliases });
+    const res = await request(t.app)
+      .post("/graphql")
+      .set(SAME_ORIGIN)
+      .set("Content-Type", "application/json")
+      .send({ query: aliases });
     expect(JSON.stringify(res.body)).toMatch(/alias/i);
   });
 });
