@@ -6,13 +6,13 @@ import { normalizeEmail } from "../auth/email-address.js";
 import { MediaFile } from "../media/media-file.entity.js";
 import { MediaType } from "../media/media.enums.js";
 import type { MediaPort, UploadArg } from "../memories/media-port.js";
+import { FILTER_LIMIT, PeopleLookupLimit, timelinePartners, type UserFilter } from "./people-lookup.js";
 import { User } from "./user.entity.js";
 
 export const USERNAME_PATTERN = /^[a-z0-9]{3,30}$/;
 export const USERNAME_TAKEN = "This username is already taken. Please choose a different one.";
 export const USERNAME_FORMAT = "Username must be 3–30 characters: lowercase letters and numbers only.";
 export const SEARCH_LIMIT = 10;
-export const FILTER_LIMIT = 50;
 
 export interface ProfileUpdate {
   displayName?: unknown;
@@ -25,17 +25,16 @@ export interface ProfileUpdate {
   removePhoto?: boolean | null;
 }
 
-/** REST `GET /api/users/filter` criteria (spec §7): JSON-decoded values. */
-export interface UserFilter {
-  email?: string | { $in?: unknown; $ne?: unknown; $eq?: unknown };
-  username?: string;
-}
-
 export class UserService {
+  /** Searches and filters per account (docs/decisions/017-hostile-input.md). */
+  readonly lookupLimit: PeopleLookupLimit;
+
   constructor(
     private readonly ds: DataSource,
     private readonly media?: MediaPort,
-  ) {}
+  ) {
+    this.lookupLimit = new PeopleLookupLimit(ds);
+  }
 
   private get repo() {
     return this.ds.getRepository(User);
@@ -51,16 +50,22 @@ export class UserService {
   }
 
   /**
-   * By username, or by e-mail when the value contains "@" (spec §2 PublicProfile). Looking a
-   * person up by their exact address lets the viewer see that address (DESIGN §5).
+   * By username, or by e-mail when the value contains "@" (spec §2 PublicProfile). By e-mail it
+   * finds only someone who shares a timeline with the viewer (any status); anyone else answers
+   * exactly like an unknown address, so the lookup is no oracle of who has an account
+   * (docs/decisions/017-hostile-input.md).
    */
   async findByIdentifier(viewer: Viewer, identifier: string): Promise<User | null> {
     const value = String(identifier ?? "").trim();
     if (value.includes("@")) {
       const email = normalizeEmail(value);
-      if (!email) return null;
+      if (!email || !viewer.userId) return null;
       const user = await this.repo.findOneBy({ email });
-      if (user) viewer.revealEmailOf(user.id);
+      if (!user) return null;
+      if (user.id !== viewer.userId && !(await timelinePartners(this.ds, viewer.userId, [user.id])).has(user.id)) {
+        return null;
+      }
+      viewer.revealEmailOf(user.id);
       return user;
     }
     const username = value.toLowerCase();
@@ -142,6 +147,7 @@ export class UserService {
       .trim()
       .slice(0, 100);
     if (!q) return [];
+    await this.lookupLimit.consume(viewerId);
     const pattern = `%${likeEscape(q)}%`;
     return this.repo
       .createQueryBuilder("u")
@@ -161,50 +167,33 @@ export class UserService {
   }
 
   /**
-   * REST `GET /api/users/filter` (spec §7): email={"$in":[…]}, email={"$ne":…}, email=x or
-   * username=x; at most 50 users. Exact addresses asked for may be revealed (DESIGN §5).
+   * REST `GET /api/users/filter` (spec §7), criteria already parsed by `parseUserFilter`: at most
+   * 50 users. Any e-mail criterion finds only people who share a timeline with the viewer (any
+   * status); an address asked for by value or `$in` is then shown. Counted by the lookup limit.
    */
   async filter(viewer: Viewer, criteria: UserFilter): Promise<User[]> {
+    if (!viewer.userId) return [];
+    await this.lookupLimit.consume(viewer.userId);
     const qb = this.repo.createQueryBuilder("u").orderBy("u.username", "ASC").limit(FILTER_LIMIT);
-    const revealAsked: string[] = [];
-    const { email, username } = criteria;
-    if (email !== undefined) {
-      if (typeof email === "string") {
-        const e = normalizeEmail(email);
-        if (!e) return [];
-        qb.andWhere("u.email = :email", { email: e });
-        revealAsked.push(e);
-      } else if (email && typeof email === "object") {
-        if (email.$in !== undefined) {
-          if (!Array.isArray(email.$in)) throw badInput("email.$in must be a list");
-          const list = email.$in
-            .map(normalizeEmail)
-            .filter((e): e is string => !!e)
-            .slice(0, FILTER_LIMIT);
-          if (list.length === 0) return [];
-          qb.andWhere("u.email IN (:...list)", { list });
-          revealAsked.push(...list);
-        }
-        if (email.$eq !== undefined) {
-          const e = normalizeEmail(email.$eq);
-          if (!e) return [];
-          qb.andWhere("u.email = :eq", { eq: e });
-          revealAsked.push(e);
-        }
-        if (email.$ne !== undefined) {
-          qb.andWhere("u.email <> :ne", { ne: normalizeEmail(email.$ne) ?? String(email.$ne) });
-        }
-      } else {
-        throw badInput("Unsupported filter");
-      }
+    const { emails, notEmail, username } = criteria;
+    if (emails !== undefined) {
+      if (emails.length === 0) return [];
+      qb.andWhere("u.email IN (:...emails)", { emails });
+    }
+    if (notEmail !== undefined) qb.andWhere("u.email <> :ne", { ne: notEmail });
+    if (emails !== undefined || notEmail !== undefined) {
+      qb.andWhere(
+        `u.id IN (SELECT collaborator_id FROM timelines WHERE created_by_id = :viewerId AND collaborator_id IS NOT NULL
+          UNION SELECT created_by_id FROM timelines WHERE collaborator_id = :viewerId)`,
+        { viewerId: viewer.userId },
+      );
     }
     if (username !== undefined) {
-      const name = String(username).trim().toLowerCase();
-      if (!USERNAME_PATTERN.test(name)) return [];
-      qb.andWhere("u.username = :name", { name });
+      if (!USERNAME_PATTERN.test(username)) return [];
+      qb.andWhere("u.username = :name", { name: username });
     }
     const users = await qb.getMany();
-    for (const u of users) if (revealAsked.includes(u.email)) viewer.revealEmailOf(u.id);
+    for (const u of users) if (emails?.includes(u.email)) viewer.revealEmailOf(u.id);
     return users;
   }
 
