@@ -7,6 +7,7 @@ import { MediaFile } from "../media/media-file.entity.js";
 import { MediaType } from "../media/media.enums.js";
 import type { MediaPort, UploadArg } from "../memories/media-port.js";
 import { FILTER_LIMIT, PeopleLookupLimit, timelinePartners, type UserFilter } from "./people-lookup.js";
+import { isReservedUsername, USERNAME_RESERVED } from "./reserved-usernames.js";
 import { User } from "./user.entity.js";
 
 export const USERNAME_PATTERN = /^[a-z0-9]{3,30}$/;
@@ -78,7 +79,7 @@ export class UserService {
     const name = String(username ?? "")
       .trim()
       .toLowerCase();
-    if (!USERNAME_PATTERN.test(name)) return false;
+    if (!USERNAME_PATTERN.test(name) || isReservedUsername(name)) return false;
     const owner = await this.repo.findOne({ where: { username: name }, select: { id: true } });
     return !owner || owner.id === viewerId;
   }
@@ -97,6 +98,7 @@ export class UserService {
       username = input.username.trim().toLowerCase();
       if (!username) throw badInput("Username is required");
       if (!USERNAME_PATTERN.test(username)) throw badInput(USERNAME_FORMAT);
+      if (username !== user.username && isReservedUsername(username)) throw badInput(USERNAME_RESERVED);
       if (username !== user.username && !(await this.usernameAvailable(userId, username)))
         throw conflict(USERNAME_TAKEN);
     }
