@@ -110,7 +110,7 @@ const restBody: fc.Arbitrary<Body> = fc.oneof(
     { kind: "none" },
   ),
 );
-const restCase = fc.record({
+const restCase: fc.Arbitrary<RestCase> = fc.record({
   id: badId,
   // a request line over Node's 16 KB header limit never reaches the app (431): keep queries short enough to
   query: fc.dictionary(
@@ -122,6 +122,8 @@ const restCase = fc.record({
   ),
   body: restBody,
 });
+
+type RestCase = { id: string; query: Record<string, string>; body: Body };
 
 type GqlCase =
   | { kind: "variables"; target: number; value: unknown }
@@ -176,7 +178,7 @@ describe("fuzz: malformed requests to every REST route and every GraphQL operati
       if (pattern.test(text)) failures.push(`${label} → ${what}: ${text.slice(0, 300)}`);
   }
 
-  async function sendRest(route: RegisteredRoute, c: fc.TypeOf<typeof restCase>) {
+  async function sendRest(route: RegisteredRoute, c: RestCase) {
     const url = concretePath(route.path, safeEncode(c.id) || "x");
     const method = route.method.toLowerCase() as "post";
     let req = agent[method](url).query(c.query);
