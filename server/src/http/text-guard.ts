@@ -13,8 +13,8 @@ export const textGuard: RequestHandler = (req, _res, next) => {
   } catch {
     return next(badInput("The path is not valid"));
   }
-  if (!isAllowedText(path, "path")) return next(badInput(refusedTextMessage("path"), { field: "path" }));
+  if (!isAllowedText(path, "path")) return next(badInput(refusedTextMessage("path")));
   const bad = findRefusedText(req.query) ?? findRefusedText(req.body);
-  if (bad) return next(badInput(refusedTextMessage(bad), { field: bad }));
+  if (bad) return next(badInput(refusedTextMessage(bad)));
   next();
 };

@@ -20,6 +20,8 @@ export function isAllowedText(text: string, field: string): boolean {
 
 /** The message of a refusal, naming the field. */
 export function refusedTextMessage(field: string): string {
+  // an address has the spec's own message (docs/product.md §5, decision 002)
+  if (field === "email") return "Please enter a valid email address";
   return `${field} contains a character that is not allowed (a control or text-direction character)`;
 }
 

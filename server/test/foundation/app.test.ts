@@ -74,12 +74,18 @@ describe("the app shell", () => {
     expect(res.headers["cache-control"]).toBe("no-store");
   });
 
-  it("blocks a cross-site text/plain GraphQL POST (CSRF prevention)", async () => {
+  it("blocks a text/plain GraphQL POST (the origin guard, before Apollo's CSRF prevention)", async () => {
     const res = await request(t.app)
       .post("/graphql")
       .set(SAME_ORIGIN)
       .set("Content-Type", "text/plain")
       .send('{"query":"{ me { id } }"}');
+    expect(res.status).toBe(403);
+    expect(res.body.errors[0].extensions.code).toBe("FORBIDDEN");
+  });
+
+  it("keeps Apollo's CSRF prevention for a same-origin GET of an operation without the preflight header", async () => {
+    const res = await request(t.app).get("/graphql?query=%7B%20me%20%7B%20id%20%7D%20%7D");
     expect(res.status).toBe(400);
     expect(res.text).toMatch(/CSRF/);
   });
