@@ -170,7 +170,10 @@ export async function loadOnce(
   let gqlErrors = 0;
   let mismatches = 0;
   let next = 0;
-  const headersFor = (cookie: string) => ({ cookie, ...(read.body ? { "content-type": "application/json" } : {}) });
+  const headersFor = (cookie: string) => ({
+    cookie,
+    ...(read.body ? { "content-type": "application/json", origin: new URL(base).origin } : {}),
+  });
   const result = await autocannon({
     url: base + read.path,
     method: read.method,

@@ -55,7 +55,7 @@ export async function signIn(base: string, dataDir: string, email: string): Prom
   const { token } = await secretsFromOutbox(path.join(dataDir, "outbox"), email, since);
   const res = await fetch(base + "/api/auth/verify", {
     method: "POST",
-    headers: { "content-type": "application/json", cookie: proof, ...FORWARDED },
+    headers: { "content-type": "application/json", cookie: proof, origin: new URL(base).origin, ...FORWARDED },
     body: JSON.stringify({ token }),
   });
   const text = await res.text();

@@ -64,11 +64,14 @@ export async function http(
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.cookie) headers.cookie = opts.cookie;
   let body = opts.body;
+  // a page of the app: every write carries its origin (the server's origin guard)
+  const method = opts.method ?? (body || opts.json !== undefined ? "POST" : "GET");
+  if (method !== "GET" && method !== "HEAD") headers.origin ??= new URL(base).origin;
   if (opts.json !== undefined) {
     headers["content-type"] = "application/json";
     body = JSON.stringify(opts.json);
   }
-  const res = await fetch(base + path, { method: opts.method ?? (body ? "POST" : "GET"), headers, body });
+  const res = await fetch(base + path, { method, headers, body });
   const buf = Buffer.from(await res.arrayBuffer());
   return { status: res.status, body: buf.toString("utf8"), bytes: buf.length, headers: res.headers };
 }

@@ -19,9 +19,12 @@ import { poolOf } from "./db/data-source.js";
 import { createGraphQLContext, type GraphQLContext } from "./graphql/context.js";
 import { createFormatError, errorStatusPlugin, withBadRequestStatus } from "./graphql/format-error.js";
 import { getSchema } from "./graphql/schema.js";
+import { textGuardPlugin } from "./graphql/text-guard-plugin.js";
 import { apiRouter } from "./http/api-router.js";
 import { apiErrorHandler, apiNotFound, graphqlErrorHandler } from "./http/error-handler.js";
 import { healthRoutes, type HealthState } from "./http/health.routes.js";
+import { originGuard } from "./http/origin-guard.js";
+import { textGuard } from "./http/text-guard.js";
 import { sessionMiddleware, sessionUserId } from "./http/session.js";
 import { staticClient } from "./http/static-client.js";
 import { systemClock, type Clock } from "./lib/clock.js";
@@ -144,6 +147,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
   // gzip for HTML, JS, CSS and JSON; images and video are not compressible and pass through.
   app.use(compression());
   app.use(healthRoutes(ds, health));
+  // Every state-changing request, whatever its path, before sessions, body parsers and routers.
+  app.use(originGuard(env));
 
   // Sessions only where they are used: never for static files.
   const session = sessionMiddleware(env, poolOf(ds), resolveSessionSecret(env), logger);
@@ -175,6 +180,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     // The plugin subpaths ship CommonJS typings of the same classes; the cast only bridges the two.
     plugins: [
       errorStatusPlugin(),
+      textGuardPlugin(),
       ...protection.plugins.map((p) => withBadRequestStatus(p as unknown as ApolloServerPlugin<GraphQLContext>)),
       // On stop: no new connections, every in-flight request (GraphQL, REST, media) finishes,
       // connections still busy after SHUTDOWN_TIMEOUT_MS are closed.
@@ -206,7 +212,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     graphqlErrorHandler(logger),
   );
 
-  app.use("/api", express.json({ limit: "1mb" }), apiRouter(services), apiNotFound, apiErrorHandler(logger));
+  app.use("/api", express.json({ limit: "1mb" }), textGuard, apiRouter(services), apiNotFound, apiErrorHandler(logger));
   app.use("/media", mediaRouter(services));
   app.use(staticClient(deps.clientDist ?? DEFAULT_CLIENT_DIST));
   app.use(apiErrorHandler(logger));

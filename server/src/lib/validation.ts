@@ -1,17 +1,24 @@
 import { badInput } from "./errors.js";
+import { graphemeLength } from "./text-rules.js";
 
 /**
  * Small input checks shared by the services (the GraphQL resolvers and the REST façade call the
  * same services, so both answer the same BAD_USER_INPUT message).
  */
 
-/** A string field that may be absent (undefined → undefined; null → ""). Trimmed; at most `max`. */
+/**
+ * A string field that may be absent (undefined → undefined; null → ""). Trimmed; at most `max`
+ * user-perceived characters (grapheme clusters), and at most ten code points per character
+ * (the column width; a longer cluster is not a character anyone types).
+ */
 export function optionalText(value: unknown, label: string, max: number): string | undefined {
   if (value === undefined) return undefined;
   if (value === null) return "";
   if (typeof value !== "string") throw badInput(`${label} must be text`);
   const text = value.trim();
-  if ([...text].length > max) throw badInput(`${label} must be at most ${max} characters`);
+  if (graphemeLength(text) > max || [...text].length > max * 10) {
+    throw badInput(`${label} must be at most ${max} characters`);
+  }
   return text;
 }
 

@@ -168,12 +168,13 @@ describe("sign-in under abuse", () => {
       expect(smtp.to("victim@example.com")).toHaveLength(0);
     });
 
-    it("refuses a same-origin POST that is not JSON (415)", async () => {
+    it("refuses a same-origin POST that is not JSON (403, like every other write)", async () => {
       const res = await request(t.app)
         .post("/api/auth/email")
         .set({ ...SAME_ORIGIN, "Content-Type": "application/x-www-form-urlencoded" })
         .send("email=victim@example.com");
-      expect(res.status).toBe(415);
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ error: "Content-Type must be application/json or multipart/form-data" });
     });
 
     it("does not log out a signed-in person from another site", async () => {
@@ -217,7 +218,7 @@ describe("sign-in under abuse", () => {
       await resetSignInLimits(t, "host@example.com");
       await request(t.app)
         .post("/api/auth/email")
-        .set({ Host: "evil.test", "X-Forwarded-Host": "evil.test" })
+        .set({ ...SAME_ORIGIN, Host: "evil.test", "X-Forwarded-Host": "evil.test" })
         .send({ email: "host@example.com" })
         .expect(200);
       const mail = smtp.to("host@example.com").at(-1)!;
@@ -247,7 +248,7 @@ describe("sign-in under abuse", () => {
     const answers = [
       await request(t.app).get("/api/auth/check-session"),
       await request(t.app).get("/api/auth/verify?token=nope"),
-      await request(t.app).post("/api/auth/code").send({ email: "x@example.com", code: "??" }),
+      await request(t.app).post("/api/auth/code").set(SAME_ORIGIN).send({ email: "x@example.com", code: "??" }),
       await request(t.app).post("/api/auth/logout").set({ Origin: "https://evil.example" }),
       await ask("nostore@example.com").then(() => ask("nostore@example.com")),
     ];

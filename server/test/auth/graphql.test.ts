@@ -1,7 +1,7 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailCatcher, signInSecrets, type MailCatcher } from "../helpers/mail-catcher.js";
-import { resetSignInLimits, type Agent } from "../helpers/sign-in.js";
+import { SAME_ORIGIN, resetSignInLimits, type Agent } from "../helpers/sign-in.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 
 /** The same sign-in over GraphQL (DESIGN §8): same service, same rules. */
@@ -18,7 +18,12 @@ describe("sign-in over GraphQL", () => {
   });
 
   const gql = (agent: Agent, query: string, variables: Record<string, unknown> = {}) =>
-    agent.post("/graphql").set("Content-Type", "application/json").send({ query, variables }).expect(200);
+    agent
+      .post("/graphql")
+      .set(SAME_ORIGIN)
+      .set("Content-Type", "application/json")
+      .send({ query, variables })
+      .expect(200);
 
   const REQUEST = `mutation($email: String!) { requestSignInLink(input: { email: $email }) { success message } }`;
   const VERIFY = `mutation($token: String!) { verifySignIn(input: { token: $token }) { state maskedEmail redirectTo alreadySignedIn user { email username } } }`;
@@ -95,12 +100,13 @@ describe("sign-in over GraphQL", () => {
     expect(smtp.to("limited@example.com")).toHaveLength(1);
   });
 
-  it("keeps Apollo's CSRF prevention in front of the mutations", async () => {
+  it("refuses a text/plain body even from our own origin (the origin guard, before Apollo's CSRF prevention)", async () => {
     const res = await request(t.app)
       .post("/graphql")
+      .set(SAME_ORIGIN)
       .set("Content-Type", "text/plain")
       .send(JSON.stringify({ query: REQUEST, variables: { email: "csrf@example.com" } }));
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(403);
     expect(smtp.to("csrf@example.com")).toHaveLength(0);
   });
 });

@@ -159,6 +159,7 @@ describe("when mail cannot be sent", () => {
     const res = await request(t.app)
       .post("/api/auth/email")
       .set(SAME_ORIGIN)
+      .set(SAME_ORIGIN)
       .send({ email: "down@example.com" })
       .expect(503);
     expect(res.body.error).toBe("We could not send the e-mail right now. Please try again in a moment.");

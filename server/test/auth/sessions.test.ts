@@ -58,6 +58,7 @@ describe("sessions", () => {
     const gql = () =>
       request(t.app)
         .post("/graphql")
+        .set(SAME_ORIGIN)
         .set("Cookie", sid)
         .set("Content-Type", "application/json")
         .send({ query: "{ me { email } }" });

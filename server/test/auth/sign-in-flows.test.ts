@@ -151,11 +151,13 @@ describe("sign-in by e-mail link and code", () => {
     const late = await request(t.app)
       .post("/api/auth/verify/confirm")
       .set(SAME_ORIGIN)
+      .set(SAME_ORIGIN)
       .send({ token: b.token })
       .expect(400);
     expect(late.body).toEqual({ error: "This sign-in link has expired. Please request a new one.", reason: "expired" });
     const lateCode = await request(t.app)
       .post("/api/auth/code")
+      .set(SAME_ORIGIN)
       .set(SAME_ORIGIN)
       .send({ email: "clock@example.com", code: b.code })
       .expect(400);
@@ -193,6 +195,7 @@ describe("sign-in by e-mail link and code", () => {
       const res = await request(t.app)
         .post("/api/auth/code")
         .set(SAME_ORIGIN)
+        .set(SAME_ORIGIN)
         .send({ email: "guess@example.com", code: wrong })
         .expect(400);
       answers.push(res.body.error);
@@ -206,6 +209,7 @@ describe("sign-in by e-mail link and code", () => {
     ]);
     const right = await request(t.app)
       .post("/api/auth/code")
+      .set(SAME_ORIGIN)
       .set(SAME_ORIGIN)
       .send({ email: "guess@example.com", code })
       .expect(400);

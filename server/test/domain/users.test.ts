@@ -141,10 +141,12 @@ describe("profiles", () => {
   });
 
   describe("lookup and search", () => {
-    it("user(identifier): by username, or by e-mail (which reveals that address, DESIGN §5)", async () => {
+    it("user(identifier): by username, or by e-mail only for someone sharing a timeline (which shows that address)", async () => {
       const bob = await createUser(t.ds, { username: "bobby", email: "bob@example.com", displayName: "Bob" });
       const q = `query($i: String!) { user(identifier: $i) { id username email } }`;
       expect((await gql(agent, q, { i: "Bobby" })).data!.user).toEqual({ id: bob.id, username: "bobby", email: null });
+      expect((await gql(agent, q, { i: "BOB@example.com" })).data!.user).toBeNull(); // shares no timeline yet
+      await createTimeline(t.ds, { createdById: bob.id, collaboratorId: me.id, status: TimelineStatus.PENDING });
       expect((await gql(agent, q, { i: "BOB@example.com" })).data!.user).toEqual({
         id: bob.id,
         username: "bobby",
@@ -186,16 +188,23 @@ describe("profiles", () => {
   });
 
   describe("GET /api/users/filter (spec §7 query forms)", () => {
-    it("email=x and email={$in:[…]} return those users with their asked-for addresses", async () => {
+    it("email=x and email={$in:[…]} return those users who share a timeline, with their asked-for addresses", async () => {
       const a = await createUser(t.ds, { email: "alpha@example.com" });
       const b = await createUser(t.ds, { email: "beta@example.com" });
+      await createUser(t.ds, { email: "gamma@example.com" }); // shares nothing: never found by address
+      await createTimeline(t.ds, { createdById: me.id, collaboratorId: a.id, status: TimelineStatus.PENDING });
+      await connect(t.ds, b, me);
       const one = await agent.get("/api/users/filter").query({ email: "Alpha@example.com" }).expect(200);
       expect(one.body).toEqual([
         expect.objectContaining({ _id: a.id, id: a.id, email: "alpha@example.com", username: a.username }),
       ]);
       const many = await agent
         .get("/api/users/filter")
-        .query({ email: JSON.stringify({ $in: ["alpha@example.com", "beta@example.com", "nobody@example.com"] }) })
+        .query({
+          email: JSON.stringify({
+            $in: ["alpha@example.com", "beta@example.com", "gamma@example.com", "no@example.com"],
+          }),
+        })
         .expect(200);
       expect(many.body.map((u: { email: string }) => u.email).sort()).toEqual([
         "alpha@example.com",
@@ -204,24 +213,36 @@ describe("profiles", () => {
       expect(many.body.find((u: { id: string }) => u.id === b.id).display_name).toBe(b.displayName);
     });
 
-    it("email={$ne: own} lists at most 50 others without revealing their addresses", async () => {
+    it("email={$ne: own} lists only people sharing a timeline, never the caller, addresses only under the rule", async () => {
       for (let i = 0; i < 55; i++) await createUser(t.ds);
       const res = await agent
         .get("/api/users/filter")
         .query({ email: JSON.stringify({ $ne: "jane@example.com" }) })
         .expect(200);
-      expect(res.body.length).toBe(50);
-      expect(res.body.some((u: { id: string }) => u.id === me.id)).toBe(false);
-      const friends = new Set(
+      const partners = new Set(
         (
           await t.ds.query(
-            `SELECT collaborator_id AS id FROM timelines WHERE created_by_id = $1 AND status = 'accepted'`,
+            `SELECT collaborator_id AS id FROM timelines WHERE created_by_id = $1 UNION
+             SELECT created_by_id FROM timelines WHERE collaborator_id = $1`,
+            [me.id],
+          )
+        ).map((r: { id: string }) => r.id),
+      );
+      expect(res.body.length).toBeGreaterThan(0);
+      expect(res.body.length).toBeLessThanOrEqual(50);
+      for (const u of res.body as { id: string }[]) expect(partners.has(u.id)).toBe(true);
+      expect(res.body.some((u: { id: string }) => u.id === me.id)).toBe(false);
+      const accepted = new Set(
+        (
+          await t.ds.query(
+            `SELECT collaborator_id AS id FROM timelines WHERE created_by_id = $1 AND status = 'accepted' UNION
+             SELECT created_by_id FROM timelines WHERE collaborator_id = $1 AND status = 'accepted'`,
             [me.id],
           )
         ).map((r: { id: string }) => r.id),
       );
       for (const u of res.body as { id: string; email: string | null }[])
-        if (!friends.has(u.id)) expect(u.email).toBeNull();
+        if (!accepted.has(u.id)) expect(u.email).toBeNull();
     });
 
     it("username=x", async () => {

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { SAME_ORIGIN } from "../helpers/sign-in.js";
 import os from "node:os";
 import path from "node:path";
 import request from "supertest";
@@ -65,6 +66,7 @@ describe("the app shell", () => {
   it("answers GraphQL with the signed-out user as null", async () => {
     const res = await request(t.app)
       .post("/graphql")
+      .set(SAME_ORIGIN)
       .set("Content-Type", "application/json")
       .send({ query: "{ me { id } }" })
       .expect(200);
@@ -72,18 +74,29 @@ describe("the app shell", () => {
     expect(res.headers["cache-control"]).toBe("no-store");
   });
 
-  it("blocks a cross-site text/plain GraphQL POST (CSRF prevention)", async () => {
+  it("blocks a text/plain GraphQL POST (the origin guard, before Apollo's CSRF prevention)", async () => {
     const res = await request(t.app)
       .post("/graphql")
+      .set(SAME_ORIGIN)
       .set("Content-Type", "text/plain")
       .send('{"query":"{ me { id } }"}');
+    expect(res.status).toBe(403);
+    expect(res.body.errors[0].extensions.code).toBe("FORBIDDEN");
+  });
+
+  it("keeps Apollo's CSRF prevention for a same-origin GET of an operation without the preflight header", async () => {
+    const res = await request(t.app).get("/graphql?query=%7B%20me%20%7B%20id%20%7D%20%7D");
     expect(res.status).toBe(400);
     expect(res.text).toMatch(/CSRF/);
   });
 
   it("refuses a query with too many aliases", async () => {
     const aliases = "{ " + Array.from({ length: 30 }, (_, i) => `a${i}: me { id }`).join(" ") + " }";
-    const res = await request(t.app).post("/graphql").set("Content-Type", "application/json").send({ query: aliases });
+    const res = await request(t.app)
+      .post("/graphql")
+      .set(SAME_ORIGIN)
+      .set("Content-Type", "application/json")
+      .send({ query: aliases });
     expect(JSON.stringify(res.body)).toMatch(/alias/i);
   });
 });

@@ -3,7 +3,7 @@ import request from "supertest";
 import { poolOf } from "../../src/db/data-source.js";
 import { sessionMiddleware } from "../../src/http/session.js";
 import { resolveSessionSecret } from "../../src/lib/session-secret.js";
-import type { Agent } from "./sign-in.js";
+import { SAME_ORIGIN, type Agent } from "./sign-in.js";
 import type { TestApp } from "./test-app.js";
 
 export type { Agent };
@@ -41,14 +41,14 @@ export function testServer(t: TestApp): Express {
 
 /** A supertest agent with a valid session for `user` (cookies kept across requests). */
 export async function signInAs(t: TestApp, user: { id: string }): Promise<Agent> {
-  const agent = request.agent(testServer(t));
+  const agent = request.agent(testServer(t)).set(SAME_ORIGIN);
   await agent.post("/__test/login").send({ userId: user.id }).expect(204);
   return agent;
 }
 
-/** A supertest agent without a session. */
+/** A supertest agent without a session (a page of the app: it sends the app's Origin). */
 export function anonymous(t: TestApp): Agent {
-  return request.agent(testServer(t));
+  return request.agent(testServer(t)).set(SAME_ORIGIN);
 }
 
 /** GraphQL answers and REST bodies are read dynamically in tests. */

@@ -36,7 +36,7 @@ export async function latestOutboxSecrets(t: TestApp, email: string) {
 export async function signIn(
   t: TestApp,
   email: string,
-  agent: Agent = request.agent(t.app),
+  agent: Agent = request.agent(t.app).set(SAME_ORIGIN),
   opts: { smtp?: MailCatcher } = {},
 ): Promise<Agent> {
   await resetSignInLimits(t, email);

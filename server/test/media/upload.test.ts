@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { SAME_ORIGIN } from "../helpers/sign-in.js";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import net from "node:net";
@@ -39,6 +40,7 @@ describe("POST /api/upload/file and the served variants", () => {
   const upload = (file: string | Buffer, name = "upload.bin") =>
     request(t.app)
       .post("/api/upload/file")
+      .set(SAME_ORIGIN)
       .set("Cookie", cookie)
       .attach(
         "file",
@@ -194,9 +196,19 @@ describe("POST /api/upload/file and the served variants", () => {
     expect(empty.status).toBe(400);
     expect(empty.body).toEqual({ error: MESSAGES.empty });
     expect(await mediaFiles(t)).toEqual(before);
-    const none = await request(t.app).post("/api/upload/file").set("Cookie", cookie).field("other", "x").expect(400);
+    const none = await request(t.app)
+      .post("/api/upload/file")
+      .set(SAME_ORIGIN)
+      .set("Cookie", cookie)
+      .field("other", "x")
+      .expect(400);
     expect(none.body.error).toMatch(/No file was sent/);
-    const json = await request(t.app).post("/api/upload/file").set("Cookie", cookie).send({ file: "x" }).expect(400);
+    const json = await request(t.app)
+      .post("/api/upload/file")
+      .set(SAME_ORIGIN)
+      .set("Cookie", cookie)
+      .send({ file: "x" })
+      .expect(400);
     expect(json.body.error).toMatch(/multipart/);
   });
 
@@ -212,7 +224,7 @@ describe("POST /api/upload/file and the served variants", () => {
       const socket = net.connect(port, "127.0.0.1");
       await new Promise((r) => socket.once("connect", r));
       socket.write(
-        `POST /api/upload/file HTTP/1.1\r\nHost: localhost\r\nCookie: ${cookie}\r\n` +
+        `POST /api/upload/file HTTP/1.1\r\nHost: localhost\r\nOrigin: http://keepsake.test\r\nCookie: ${cookie}\r\n` +
           `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 5000000\r\n\r\n`,
       );
       socket.write(Buffer.concat([head, fixtureBytes("photo-gps.jpg")]));
@@ -228,7 +240,11 @@ describe("POST /api/upload/file and the served variants", () => {
   });
 
   it("requires a signed-in user", async () => {
-    const res = await request(t.app).post("/api/upload/file").attach("file", fixture("photo-plain.jpg")).expect(401);
+    const res = await request(t.app)
+      .post("/api/upload/file")
+      .set(SAME_ORIGIN)
+      .attach("file", fixture("photo-plain.jpg"))
+      .expect(401);
     expect(res.body).toEqual({ error: "Authentication required" });
   });
 

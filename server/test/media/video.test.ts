@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { SAME_ORIGIN } from "../helpers/sign-in.js";
 import path from "node:path";
 import { Readable } from "node:stream";
 import sharp from "sharp";
@@ -54,6 +55,7 @@ describe("video uploads and HTTP Range", () => {
   const upload = (file: string | Buffer, name = "clip.mp4") =>
     request(t.app)
       .post("/api/upload/file")
+      .set(SAME_ORIGIN)
       .set("Cookie", cookie)
       .attach(
         "file",

@@ -1,4 +1,5 @@
 import request from "supertest";
+import { SAME_ORIGIN } from "../helpers/sign-in.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../factories/index.js";
 import { signInAs, type Agent } from "../helpers/sign-in-as.js";
@@ -18,7 +19,11 @@ describe("bad requests at /graphql", () => {
   });
 
   it("a multipart body with no operations, map or files (curl -F a=b) answers 400 BAD_REQUEST", async () => {
-    const res = await request(t.app).post("/graphql").set("Apollo-Require-Preflight", "true").field("a", "b");
+    const res = await request(t.app)
+      .post("/graphql")
+      .set(SAME_ORIGIN)
+      .set("Apollo-Require-Preflight", "true")
+      .field("a", "b");
     expect(res.status).toBe(400);
     expect(res.body.errors).toHaveLength(1);
     expect(res.body.errors[0].extensions).toEqual({ code: "BAD_REQUEST" });
@@ -46,6 +51,7 @@ describe("bad requests at /graphql", () => {
   it("multipart fields in the wrong order answer 400 BAD_REQUEST", async () => {
     const res = await request(t.app)
       .post("/graphql")
+      .set(SAME_ORIGIN)
       .set("Apollo-Require-Preflight", "true")
       .field("map", "{}")
       .field("operations", "{}");
@@ -64,7 +70,11 @@ describe("bad requests at /graphql", () => {
   });
 
   it("a JSON body that does not parse answers 400 BAD_REQUEST in GraphQL's shape", async () => {
-    const res = await request(t.app).post("/graphql").set("Content-Type", "application/json").send('{"query": ');
+    const res = await request(t.app)
+      .post("/graphql")
+      .set(SAME_ORIGIN)
+      .set("Content-Type", "application/json")
+      .send('{"query": ');
     expect(res.status).toBe(400);
     expect(res.body.errors[0].extensions.code).toBe("BAD_REQUEST");
   });

@@ -156,6 +156,7 @@ describe("when the database cannot be reached", () => {
 
       const graphql = await request(t.app)
         .post("/graphql")
+        .set(SAME_ORIGIN)
         .set("Content-Type", "application/json")
         .send({
           query: `mutation($e: String!) { requestSignInLink(input: { email: $e }) { message } }`,

@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { characterCount } from "../../lib/characters";
 import { CharCounter } from "./char-counter";
 import styles from "./text-field.module.css";
 
@@ -43,7 +44,7 @@ export function TextField({
   const fieldId = id ?? generated;
   const hintId = `${fieldId}-hint`;
   const counterId = `${fieldId}-count`;
-  const over = max !== undefined && value.length > max;
+  const over = max !== undefined && characterCount(value) > max;
   const describedBy =
     [hint ? hintId : null, max !== undefined ? counterId : null].filter(Boolean).join(" ") || undefined;
   const common = {
@@ -83,7 +84,7 @@ export function TextField({
           ) : (
             <span />
           )}
-          {max !== undefined ? <CharCounter id={counterId} current={value.length} max={max} /> : null}
+          {max !== undefined ? <CharCounter id={counterId} current={characterCount(value)} max={max} /> : null}
         </div>
       ) : null}
     </div>

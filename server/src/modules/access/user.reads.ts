@@ -12,6 +12,8 @@ export interface UserCriteria {
   emailEq?: string;
   emailNe?: string;
   username?: string;
+  /** Only people who share a timeline with the asker, in any status (e-mail criteria). */
+  partnersOnly?: boolean;
 }
 
 /**
@@ -47,6 +49,34 @@ export class UserReads {
   /** By exact (normalised) e-mail address; the caller decides what the answer may reveal. */
   byEmail(asker: Asker, email: string): Promise<User | null> {
     return asker.userId ? this.repo.findOneBy({ email }) : Promise.resolve(null);
+  }
+
+  /**
+   * A lookup by e-mail for what the asker may learn (docs/decisions/017-hostile-input.md): the
+   * account only if it is the asker's own or shares a timeline with the asker, in any status;
+   * otherwise null, exactly as for an address nobody holds.
+   */
+  async byEmailIfPartner(asker: Asker, email: string): Promise<User | null> {
+    if (!asker.userId) return null;
+    const user = await this.repo.findOneBy({ email });
+    if (!user) return null;
+    if (user.id === asker.userId) return user;
+    return (await this.partnersAmong(asker, [user.id])).has(user.id) ? user : null;
+  }
+
+  /**
+   * Of `userIds`, the people who share a timeline with the asker, in any status (pending,
+   * accepted, rejected; active or not): the only people a lookup by e-mail may find.
+   */
+  async partnersAmong(asker: Asker, userIds: string[]): Promise<Set<string>> {
+    if (!asker.userId || userIds.length === 0) return new Set();
+    const rows: { id: string }[] = await this.ds.query(
+      `SELECT collaborator_id AS id FROM timelines WHERE created_by_id = $1 AND collaborator_id = ANY($2::uuid[])
+       UNION
+       SELECT created_by_id AS id FROM timelines WHERE collaborator_id = $1 AND created_by_id = ANY($2::uuid[])`,
+      [asker.userId, userIds],
+    );
+    return new Set(rows.map((r) => r.id));
   }
 
   byUsername(asker: Asker, username: string): Promise<User | null> {
@@ -92,6 +122,13 @@ export class UserReads {
     if (c.emailEq !== undefined) qb.andWhere("u.email = :eq", { eq: c.emailEq });
     if (c.emailNe !== undefined) qb.andWhere("u.email <> :ne", { ne: c.emailNe });
     if (c.username !== undefined) qb.andWhere("u.username = :name", { name: c.username });
+    if (c.partnersOnly) {
+      qb.andWhere(
+        `u.id IN (SELECT collaborator_id FROM timelines WHERE created_by_id = :viewerId AND collaborator_id IS NOT NULL
+          UNION SELECT created_by_id FROM timelines WHERE collaborator_id = :viewerId)`,
+        { viewerId: asker.userId },
+      );
+    }
     return qb.getMany();
   }
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from "typeorm";
 import { queryRows } from "../../db/query-rows.js";
+import { isReservedUsername } from "../users/reserved-usernames.js";
 import { User } from "../users/user.entity.js";
 import { displayNameFrom, usernameBase, usernameCandidate } from "./email-address.js";
 
@@ -47,7 +48,7 @@ async function freeUsername(manager: EntityManager, base: string, skip: number):
   let skipped = 0;
   for (let n = 1; n < 100_000; n++) {
     const candidate = usernameCandidate(base, n);
-    if (taken.has(candidate)) continue;
+    if (taken.has(candidate) || isReservedUsername(candidate)) continue;
     if (skipped++ >= skip) return candidate;
   }
   throw new Error("could not find a free username");

@@ -1,12 +1,11 @@
 import type { CookieOptions, Request, RequestHandler, Response } from "express";
 import type { Env } from "../../config/env.js";
 import { sessionCookieName } from "../../http/session.js";
-import { AppError } from "../../lib/errors.js";
 import { ipKey } from "../../lib/rate-limit.js";
 
 /**
  * The HTTP side of signing in, shared by the REST routes and the GraphQL resolver: the
- * same-browser proof cookie, the session port, client address, and the request guards.
+ * same-browser proof cookie, the session port and the client address.
  */
 
 export const PROOF_MAX_AGE_MS = 15 * 60 * 1000;
@@ -93,29 +92,3 @@ export const noStore: RequestHandler = (_req, res, next) => {
   res.setHeader("Cache-Control", "no-store");
   next();
 };
-
-/**
- * CSRF guard for the REST auth POSTs (research/auth.md A6, G35). Browsers send Sec-Fetch-Site
- * and/or Origin on every POST; a request naming another site is refused with 403. A request
- * with neither header is not from a browser page and cannot ride on a victim's cookies. A body,
- * when present, must be JSON: a form or text/plain POST is refused (415) even from our origin.
- */
-export function sameOriginJson(env: Env): RequestHandler {
-  const appOrigin = new URL(env.APP_URL).origin;
-  return (req, res, next) => {
-    const site = req.get("sec-fetch-site");
-    const origin = req.get("origin");
-    if (site && site !== "same-origin") return next(crossSite());
-    if (origin) {
-      const own = `${req.protocol}://${req.get("host") ?? ""}`;
-      if (origin !== appOrigin && origin !== own) return next(crossSite());
-    }
-    const hasBody = Number(req.get("content-length") ?? 0) > 0 || req.get("transfer-encoding") !== undefined;
-    if ((hasBody || req.get("content-type")) && !req.is("application/json")) {
-      return void res.status(415).json({ error: "Content-Type must be application/json" });
-    }
-    next();
-  };
-}
-
-const crossSite = () => new AppError("FORBIDDEN", "Cross-site request refused");

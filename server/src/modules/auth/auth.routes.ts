@@ -7,7 +7,6 @@ import {
   endSession,
   noStore,
   readProof,
-  sameOriginJson,
   sessionPort,
   setProofCookie,
 } from "./auth.http.js";
@@ -29,7 +28,7 @@ async function outcomeJson(out: VerifyOutcome, present: Present) {
 
 /**
  * REST façade of sign-in (spec §7 Auth; DESIGN §4). Thin: every rule is in AuthService. Every
- * answer is `Cache-Control: no-store`; every POST passes the same-origin + JSON guard.
+ * answer is `Cache-Control: no-store`; every POST has passed the app's origin guard (http/origin-guard.ts).
  */
 export function authRoutes(services: Services): Router {
   const auth = services.auth;
@@ -37,7 +36,6 @@ export function authRoutes(services: Services): Router {
   // the user in the REST façade's shape (spec §3), presented for the (new) session's viewer
   const userJson = (req: Request, out: VerifyOutcome) => outcomeJson(out, restContext(req, services).present);
   const router = express.Router();
-  const guard = sameOriginJson(env);
   const caller = (req: Request): AuthCaller => ({
     ip: clientIp(req),
     userId: req.userId,
@@ -48,7 +46,7 @@ export function authRoutes(services: Services): Router {
 
   router.use("/auth", noStore);
 
-  router.post("/auth/email", guard, async (req, res) => {
+  router.post("/auth/email", async (req, res) => {
     const { message, proof } = await auth.requestLink(body(req).email, { ip: clientIp(req) });
     setProofCookie(res, env, proof);
     res.json({ success: true, message });
@@ -59,19 +57,19 @@ export function authRoutes(services: Services): Router {
     res.json(await userJson(req, await auth.inspectLink(req.query.token, caller(req))));
   });
 
-  router.post("/auth/verify", guard, async (req, res) => {
+  router.post("/auth/verify", async (req, res) => {
     const out = await auth.verifyLink(body(req).token, caller(req));
     if (out.state === "signed_in") clearProofCookie(res, env);
     res.json(await userJson(req, out));
   });
 
-  router.post("/auth/verify/confirm", guard, async (req, res) => {
+  router.post("/auth/verify/confirm", async (req, res) => {
     const out = await auth.confirmLink(body(req).token, caller(req));
     clearProofCookie(res, env);
     res.json(await userJson(req, out));
   });
 
-  router.post("/auth/code", guard, async (req, res) => {
+  router.post("/auth/code", async (req, res) => {
     const out = await auth.signInWithCode(body(req).email, body(req).code, caller(req));
     clearProofCookie(res, env);
     res.json(await userJson(req, out));
@@ -85,7 +83,7 @@ export function authRoutes(services: Services): Router {
     });
   });
 
-  router.post("/auth/logout", guard, async (req, res) => {
+  router.post("/auth/logout", async (req, res) => {
     auth.signedOut({ ip: clientIp(req), userId: req.userId });
     await endSession(req, res, env);
     res.json({ success: true, message: "Logged out" });

@@ -44,11 +44,11 @@ export class Memory {
   position!: number;
 
   @Field(() => String)
-  @Column({ type: "varchar", length: 500, default: "" })
+  @Column({ type: "varchar", length: 5000, default: "" })
   caption!: string;
 
   @Field(() => String)
-  @Column({ type: "varchar", length: 200, default: "" })
+  @Column({ type: "varchar", length: 2000, default: "" })
   location!: string;
 
   /** YYYY-MM-DD; may be missing (spec §2: a missing date counts as the earliest). */
@@ -57,7 +57,7 @@ export class Memory {
   memoryDate!: string | null;
 
   @Field(() => String)
-  @Column({ type: "varchar", length: 1000, default: "" })
+  @Column({ type: "varchar", length: 10000, default: "" })
   meaning!: string;
 
   @Index("memories_created_by_idx")

@@ -26,7 +26,7 @@ export class Notification {
   type!: NotificationType;
 
   @Field(() => String)
-  @Column({ type: "varchar", length: 500 })
+  @Column({ type: "varchar", length: 5000 })
   message!: string;
 
   @Field(() => Boolean)

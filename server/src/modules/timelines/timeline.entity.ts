@@ -31,7 +31,7 @@ export class Timeline {
   id!: string;
 
   @Field(() => String)
-  @Column({ type: "varchar", length: 100 })
+  @Column({ type: "varchar", length: 1000 })
   title!: string;
 
   @Field(() => TimelineStatus)

@@ -33,7 +33,7 @@ export class User {
   username!: string;
 
   @Field(() => String)
-  @Column({ name: "display_name", type: "varchar", length: 100 })
+  @Column({ name: "display_name", type: "varchar", length: 1000 })
   displayName!: string;
 
   @Field(() => String, { nullable: true })
@@ -41,7 +41,7 @@ export class User {
   fullName!: string | null;
 
   @Field(() => String)
-  @Column({ type: "varchar", length: 500, default: "" })
+  @Column({ type: "varchar", length: 5000, default: "" })
   bio!: string;
 
   /** The media row of the profile photo, if any (see MediaFile). Indexed for the /media check. */

@@ -3,21 +3,7 @@ import { restContext } from "../../http/present.js";
 import { requireAuth } from "../../http/require-auth.js";
 import { badInput } from "../../lib/errors.js";
 import type { Services } from "../../services.js";
-import type { UserFilter } from "./user.service.js";
-
-/** A query value that may be JSON-encoded (spec §7: "object values are JSON-encoded"). */
-function decode(value: unknown): unknown {
-  if (typeof value !== "string") return value;
-  const v = value.trim();
-  if (v.startsWith("{") || v.startsWith("[")) {
-    try {
-      return JSON.parse(v);
-    } catch {
-      throw badInput("Invalid filter");
-    }
-  }
-  return value;
-}
+import { parseUserFilter } from "./people-lookup.js";
 
 /** Accepts a media id, or a /media/<id>/… URL handed out earlier (spec's profile_photo is a URL). */
 function mediaIdOf(value: unknown): string | null | undefined {
@@ -36,11 +22,7 @@ export function userRoutes(services: Services): Router {
 
   router.get("/filter", async (req, res) => {
     const { viewer, present } = restContext(req, services);
-    const criteria: UserFilter = {};
-    if (req.query.email !== undefined) criteria.email = decode(req.query.email) as UserFilter["email"];
-    if (req.query.username !== undefined) criteria.username = String(req.query.username);
-    if (criteria.email === undefined && criteria.username === undefined) throw badInput("Filter by email or username");
-    const users = await services.users.filter(viewer, criteria);
+    const users = await services.users.filter(viewer, parseUserFilter(req.query as Record<string, unknown>));
     res.json(await present.users(users));
   });
 

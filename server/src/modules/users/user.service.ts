@@ -6,13 +6,14 @@ import { Reads, type UserCriteria } from "../access/index.js";
 import { normalizeEmail } from "../auth/email-address.js";
 import { MediaType } from "../media/media.enums.js";
 import type { MediaPort, UploadArg } from "../memories/media-port.js";
+import { FILTER_LIMIT, PeopleLookupLimit, type UserFilter } from "./people-lookup.js";
+import { isReservedUsername, USERNAME_RESERVED } from "./reserved-usernames.js";
 import { User } from "./user.entity.js";
 
 export const USERNAME_PATTERN = /^[a-z0-9]{3,30}$/;
 export const USERNAME_TAKEN = "This username is already taken. Please choose a different one.";
 export const USERNAME_FORMAT = "Username must be 3–30 characters: lowercase letters and numbers only.";
 export const SEARCH_LIMIT = 10;
-export const FILTER_LIMIT = 50;
 
 export interface ProfileUpdate {
   displayName?: unknown;
@@ -25,20 +26,17 @@ export interface ProfileUpdate {
   removePhoto?: boolean | null;
 }
 
-/** REST `GET /api/users/filter` criteria (spec §7): JSON-decoded values. */
-export interface UserFilter {
-  email?: string | { $in?: unknown; $ne?: unknown; $eq?: unknown };
-  username?: string;
-}
-
 export class UserService {
   private readonly reads: Reads;
+  /** Searches and filters per account (docs/decisions/017-hostile-input.md). */
+  readonly lookupLimit: PeopleLookupLimit;
 
   constructor(
     private readonly ds: DataSource,
     private readonly media?: MediaPort,
   ) {
     this.reads = new Reads(ds);
+    this.lookupLimit = new PeopleLookupLimit(ds);
   }
 
   private requireMedia(): MediaPort {
@@ -52,15 +50,17 @@ export class UserService {
   }
 
   /**
-   * By username, or by e-mail when the value contains "@" (spec §2 PublicProfile). Looking a
-   * person up by their exact address lets the viewer see that address (DESIGN §5).
+   * By username, or by e-mail when the value contains "@" (spec §2 PublicProfile). By e-mail it
+   * finds only someone who shares a timeline with the viewer (any status); anyone else answers
+   * exactly like an unknown address, so the lookup is no oracle of who has an account
+   * (docs/decisions/017-hostile-input.md).
    */
   async findByIdentifier(viewer: Viewer, identifier: string): Promise<User | null> {
     const value = String(identifier ?? "").trim();
     if (value.includes("@")) {
       const email = normalizeEmail(value);
       if (!email) return null;
-      const user = await this.reads.users.byEmail(viewer, email);
+      const user = await this.reads.users.byEmailIfPartner(viewer, email);
       if (user) viewer.revealEmailOf(user.id);
       return user;
     }
@@ -74,7 +74,7 @@ export class UserService {
     const name = String(username ?? "")
       .trim()
       .toLowerCase();
-    if (!USERNAME_PATTERN.test(name)) return false;
+    if (!USERNAME_PATTERN.test(name) || isReservedUsername(name)) return false;
     const owner = await this.reads.users.usernameOwner({ userId: viewerId }, name);
     return !owner || owner === viewerId;
   }
@@ -93,6 +93,7 @@ export class UserService {
       username = input.username.trim().toLowerCase();
       if (!username) throw badInput("Username is required");
       if (!USERNAME_PATTERN.test(username)) throw badInput(USERNAME_FORMAT);
+      if (username !== user.username && isReservedUsername(username)) throw badInput(USERNAME_RESERVED);
       if (username !== user.username && !(await this.usernameAvailable(userId, username)))
         throw conflict(USERNAME_TAKEN);
     }
@@ -143,54 +144,32 @@ export class UserService {
       .trim()
       .slice(0, 100);
     if (!q) return [];
+    await this.lookupLimit.consume(viewerId);
     return this.reads.users.search({ userId: viewerId }, q, Math.min(Math.max(limit, 1), SEARCH_LIMIT));
   }
 
   /**
-   * REST `GET /api/users/filter` (spec §7): email={"$in":[…]}, email={"$ne":…}, email=x or
-   * username=x; at most 50 users. Exact addresses asked for may be revealed (DESIGN §5).
+   * REST `GET /api/users/filter` (spec §7), criteria already parsed by `parseUserFilter`: at most
+   * 50 users. Any e-mail criterion finds only people who share a timeline with the viewer (any
+   * status); an address asked for by value or `$in` is then shown. Counted by the lookup limit.
    */
   async filter(viewer: Viewer, criteria: UserFilter): Promise<User[]> {
+    if (!viewer.userId) return [];
+    await this.lookupLimit.consume(viewer.userId);
+    const { emails, notEmail, username } = criteria;
     const where: UserCriteria = {};
-    const revealAsked: string[] = [];
-    const { email, username } = criteria;
-    if (email !== undefined) {
-      if (typeof email === "string") {
-        const e = normalizeEmail(email);
-        if (!e) return [];
-        where.emailEq = e;
-        revealAsked.push(e);
-      } else if (email && typeof email === "object") {
-        if (email.$in !== undefined) {
-          if (!Array.isArray(email.$in)) throw badInput("email.$in must be a list");
-          const list = email.$in
-            .map(normalizeEmail)
-            .filter((e): e is string => !!e)
-            .slice(0, FILTER_LIMIT);
-          if (list.length === 0) return [];
-          where.emailIn = list;
-          revealAsked.push(...list);
-        }
-        if (email.$eq !== undefined) {
-          const e = normalizeEmail(email.$eq);
-          if (!e) return [];
-          where.emailEq = e;
-          revealAsked.push(e);
-        }
-        if (email.$ne !== undefined) {
-          where.emailNe = normalizeEmail(email.$ne) ?? String(email.$ne);
-        }
-      } else {
-        throw badInput("Unsupported filter");
-      }
+    if (emails !== undefined) {
+      if (emails.length === 0) return [];
+      where.emailIn = emails;
     }
+    if (notEmail !== undefined) where.emailNe = notEmail;
+    if (emails !== undefined || notEmail !== undefined) where.partnersOnly = true;
     if (username !== undefined) {
-      const name = String(username).trim().toLowerCase();
-      if (!USERNAME_PATTERN.test(name)) return [];
-      where.username = name;
+      if (!USERNAME_PATTERN.test(username)) return [];
+      where.username = username;
     }
     const users = await this.reads.users.filter(viewer, where, FILTER_LIMIT);
-    for (const u of users) if (revealAsked.includes(u.email)) viewer.revealEmailOf(u.id);
+    for (const u of users) if (emails?.includes(u.email)) viewer.revealEmailOf(u.id);
     return users;
   }
 }

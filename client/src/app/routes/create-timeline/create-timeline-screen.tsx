@@ -1,4 +1,5 @@
 import { skipToken } from "@apollo/client/react";
+import { characterCount } from "../../../lib/characters";
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { BackLink } from "../../../components/ui/back-link";
@@ -45,7 +46,7 @@ export function CreateTimelineScreen() {
 
   const [createTimeline, { loading: creating }] = useCreateTimelineMutation();
 
-  const titleValid = title.trim().length > 0 && title.length <= TITLE_MAX;
+  const titleValid = title.trim().length > 0 && characterCount(title) <= TITLE_MAX;
   const canSubmit = titleValid && collaborator !== null && !creating;
 
   async function onSubmit(event: FormEvent) {

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { characterCount } from "../../../lib/characters";
 import { useNavigate } from "react-router-dom";
 import { Avatar } from "../../../components/ui/avatar";
 import { Button, ButtonLink } from "../../../components/ui/button";
@@ -192,7 +193,7 @@ function EditProfileForm({ me }: { me: ProfileHeader_UserFragment }) {
           <span id={`${ids.name}-error`} className={styles.error}>
             {errors.displayName && errors.displayName !== "over-limit" ? errors.displayName : null}
           </span>
-          <CharCounter id={`${ids.name}-count`} current={displayName.length} max={DISPLAY_NAME_MAX} />
+          <CharCounter id={`${ids.name}-count`} current={characterCount(displayName)} max={DISPLAY_NAME_MAX} />
         </div>
       </div>
 
@@ -257,7 +258,7 @@ function EditProfileForm({ me }: { me: ProfileHeader_UserFragment }) {
             edited();
           }}
         />
-        <CharCounter id={`${ids.bio}-count`} current={bio.length} max={BIO_MAX} />
+        <CharCounter id={`${ids.bio}-count`} current={characterCount(bio)} max={BIO_MAX} />
       </div>
 
       {saveError ? (

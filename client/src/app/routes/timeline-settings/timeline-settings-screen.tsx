@@ -1,4 +1,5 @@
 import { skipToken } from "@apollo/client/react";
+import { characterCount } from "../../../lib/characters";
 import { useState, type FormEvent } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { BackLink } from "../../../components/ui/back-link";
@@ -73,7 +74,7 @@ function SettingsForm({ timeline }: { timeline: SettingsTimeline }) {
   const deleting = deletion.busy;
 
   const timelineUrl = `/app/view-timeline?id=${encodeURIComponent(timeline.id)}`;
-  const titleValid = title.trim().length > 0 && title.length <= TITLE_MAX;
+  const titleValid = title.trim().length > 0 && characterCount(title) <= TITLE_MAX;
   const canSave = titleValid && !saving && !deleting;
 
   async function save(event: FormEvent) {

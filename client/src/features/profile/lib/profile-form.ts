@@ -1,4 +1,5 @@
 import { CombinedGraphQLErrors, ServerError } from "@apollo/client";
+import { characterCount } from "../../../lib/characters";
 
 /** Spec §5, §9 limits. */
 export const DISPLAY_NAME_MAX = 100;
@@ -31,12 +32,12 @@ export interface ProfileErrors {
 export function validateProfile(draft: ProfileDraft): ProfileErrors {
   const errors: ProfileErrors = {};
   if (!draft.displayName.trim()) errors.displayName = "Display name is required";
-  else if (draft.displayName.length > DISPLAY_NAME_MAX) errors.displayName = "over-limit";
+  else if (characterCount(draft.displayName) > DISPLAY_NAME_MAX) errors.displayName = "over-limit";
   if (!draft.username) errors.username = "Username is required";
   else if (!/^[a-z0-9]+$/.test(draft.username)) errors.username = "Use lowercase letters and numbers only";
   else if (draft.username.length < 3) errors.username = "Username must be at least 3 characters";
   else if (draft.username.length > USERNAME_MAX) errors.username = "Username must be at most 30 characters";
-  if (draft.bio.length > BIO_MAX) errors.bio = "over-limit";
+  if (characterCount(draft.bio) > BIO_MAX) errors.bio = "over-limit";
   return errors;
 }
 

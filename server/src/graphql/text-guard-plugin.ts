@@ -1,0 +1,41 @@
+import type { ApolloServerPlugin } from "@apollo/server";
+import { GraphQLError, Kind, visit, type ASTNode } from "graphql";
+import { findRefusedText, isAllowedText, refusedTextMessage } from "../lib/text-rules.js";
+
+/** The field a string literal of the document belongs to: the nearest argument or object field name. */
+function literalRefusal(document: ASTNode): string | null {
+  let bad: string | null = null;
+  const names: string[] = [];
+  visit(document, {
+    Argument: { enter: (n) => void names.push(n.name.value), leave: () => void names.pop() },
+    ObjectField: { enter: (n) => void names.push(n.name.value), leave: () => void names.pop() },
+    StringValue(n) {
+      const field = names.at(-1) ?? "value";
+      if (!bad && !isAllowedText(n.value, field)) bad = field;
+    },
+  });
+  return bad;
+}
+
+/**
+ * The GraphQL side of the text rules (lib/text-rules.ts): every string of the variables and every
+ * string literal of the operation, before it runs. A refusal is HTTP 400 with
+ * `extensions.code: BAD_USER_INPUT` and a message naming the field.
+ */
+export function textGuardPlugin<T extends object>(): ApolloServerPlugin<T> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ request, document }) {
+          const bad =
+            findRefusedText(request.variables ?? {}) ??
+            (document.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION) ? literalRefusal(document) : null);
+          if (!bad) return;
+          throw new GraphQLError(refusedTextMessage(bad), {
+            extensions: { code: "BAD_USER_INPUT", field: bad, http: { status: 400 } },
+          });
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * The text rules of both APIs, checked once at the boundary (docs/decisions/017-hostile-input.md):
+ * no NUL, no other C0/C1 control character, no bidi override or isolate character (U+202A–202E,
+ * U+2066–2069) in any text a person sends. Newline, carriage return and tab are allowed only in
+ * the multi-line fields. Lengths count user-perceived characters (grapheme clusters).
+ */
+
+/** Fields whose text may span lines (spec §5: bio, a memory's caption and meaning). */
+export const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set(["bio", "caption", "meaning", "notes"]);
+
+// eslint-disable-next-line no-control-regex -- the point is to find control characters
+const ALWAYS_REFUSED = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+const LINE_BREAKS_AND_TABS = /[\t\n\r]/;
+
+/** True when `text` may be sent in the field named `field`. */
+export function isAllowedText(text: string, field: string): boolean {
+  if (ALWAYS_REFUSED.test(text)) return false;
+  return MULTI_LINE_FIELDS.has(field) || !LINE_BREAKS_AND_TABS.test(text);
+}
+
+/** The message of a refusal, naming the field. */
+export function refusedTextMessage(field: string): string {
+  // an address has the spec's own message (docs/product.md §5, decision 002)
+  if (field === "email") return "Please enter a valid email address";
+  return `${field} contains a character that is not allowed (a control or text-direction character)`;
+}
+
+/**
+ * The first field of a JSON-like value (a body, a query, GraphQL variables) whose text breaks
+ * the rules, or null. Keys are checked too; a field is named by its own key (the nearest key
+ * above an array element).
+ */
+export function findRefusedText(value: unknown, field = "value", depth = 0): string | null {
+  if (depth > 32) return null;
+  if (typeof value === "string") return isAllowedText(value, field) ? null : field;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const bad = findRefusedText(item, field, depth + 1);
+      if (bad) return bad;
+    }
+    return null;
+  }
+  if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      if (!isAllowedText(key, "key")) return "key";
+      const bad = findRefusedText(item, key, depth + 1);
+      if (bad) return bad;
+    }
+  }
+  return null;
+}
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+/** User-perceived characters (grapheme clusters): a family emoji counts as one, as people see it. */
+export function graphemeLength(text: string): number {
+  let n = 0;
+  for (const _ of segmenter.segment(text)) n++;
+  return n;
+}
