@@ -1,6 +1,12 @@
 import { Init1795267499703 } from "./1795267499703-Init.js";
 import { SessionsAndRateLimits1795267499800 } from "./1795267499800-SessionsAndRateLimits.js";
 import { ProfilePhotoIndex1795271903712 } from "./1795271903712-ProfilePhotoIndex.js";
+import { MediaStoredBytes1795450062471 } from "./1795450062471-MediaStoredBytes.js";
 
 /** Every migration, in order. Add new ones here (npm run migration:generate -w server -- Name). */
-export const migrations = [Init1795267499703, SessionsAndRateLimits1795267499800, ProfilePhotoIndex1795271903712];
+export const migrations = [
+  Init1795267499703,
+  SessionsAndRateLimits1795267499800,
+  ProfilePhotoIndex1795271903712,
+  MediaStoredBytes1795450062471,
+];
