@@ -10,7 +10,7 @@ export type ErrorCode =
   | "RATE_LIMITED"
   | "CONFLICT"
   | "PAYLOAD_TOO_LARGE"
-  | "STORAGE_QUOTA_EXCEEDED"
+  | "QUOTA_EXCEEDED"
   | "SERVICE_UNAVAILABLE";
 
 const STATUS: Record<ErrorCode, number> = {
@@ -21,7 +21,7 @@ const STATUS: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
-  STORAGE_QUOTA_EXCEEDED: 413,
+  QUOTA_EXCEEDED: 413,
   SERVICE_UNAVAILABLE: 503,
 };
 

@@ -123,12 +123,26 @@ describe("storage quota per account (USER_STORAGE_QUOTA_MB)", () => {
     expect(await t.services.media.uploadLimits.used(owner.id)).toBe(image.storedBytes + video.storedBytes);
   });
 
-  it("cuts a stream that grows past the remaining space, removes its temp file, and answers 413 STORAGE_QUOTA_EXCEEDED", async () => {
+  it("counts a video's poster frame, and only the latest one", async () => {
+    const owner = await createUser(t.ds);
+    const video = await t.services.media.ingest({
+      stream: fs.createReadStream(fixture("clip.webm")),
+      ownerId: owner.id,
+    });
+    for (const file of ["photo-plain.jpg", "photo-portrait.png"]) {
+      await t.services.media.attachPoster(video.id, { stream: fs.createReadStream(fixture(file)), ownerId: owner.id });
+      const row = await repo().findOneByOrFail({ id: video.id });
+      expect(row.storedBytes).toBe(onDisk(row));
+      expect(row.storedBytes).toBeGreaterThan(row.bytes);
+    }
+  });
+
+  it("cuts a stream that grows past the remaining space, removes its temp file, and answers 413 QUOTA_EXCEEDED", async () => {
     const owner = await createUser(t.ds);
     const before = await mediaFiles(t);
     const stream = byteStream(JPEG_HEAD, 20 * MB);
     await expect(t.services.media.ingest({ stream, ownerId: owner.id })).rejects.toMatchObject({
-      code: "STORAGE_QUOTA_EXCEEDED",
+      code: "QUOTA_EXCEEDED",
       status: 413,
       message: LIMIT_MESSAGES.quota(1),
     });
@@ -145,7 +159,7 @@ describe("storage quota per account (USER_STORAGE_QUOTA_MB)", () => {
 
     const stream = byteStream(JPEG_HEAD, 5 * MB);
     await expect(t.services.media.ingest({ stream, ownerId: owner.id })).rejects.toMatchObject({
-      code: "STORAGE_QUOTA_EXCEEDED",
+      code: "QUOTA_EXCEEDED",
     });
     await new Promise((r) => setImmediate(r));
     const res = await uploadVia(t, cookie, fixtureBytes("photo-plain.jpg"), "p.jpg").expect(413);
@@ -156,7 +170,7 @@ describe("storage quota per account (USER_STORAGE_QUOTA_MB)", () => {
     const gql = await graphqlUpload(await signInAs(t, owner), fixtureBytes("photo-plain.jpg"));
     expect(gql.body.errors?.[0]).toMatchObject({
       message: LIMIT_MESSAGES.quota(1),
-      extensions: { code: "STORAGE_QUOTA_EXCEEDED" },
+      extensions: { code: "QUOTA_EXCEEDED" },
     });
     expect(await repo().countBy({ ownerId: owner.id })).toBe(1);
 
@@ -180,7 +194,7 @@ describe("storage quota per account (USER_STORAGE_QUOTA_MB)", () => {
     );
     expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
     expect((results.find((r) => r.status === "rejected") as PromiseRejectedResult).reason).toMatchObject({
-      code: "STORAGE_QUOTA_EXCEEDED",
+      code: "QUOTA_EXCEEDED",
     });
     expect(await t.services.media.uploadLimits.used(owner.id)).toBeLessThanOrEqual(1 * MB);
     const kept = await repo().findBy({ ownerId: owner.id });

@@ -114,7 +114,7 @@ export class MediaService {
    * are stored as uploaded (MP4/MOV location and other user metadata boxes neutralised).
    * Every upload first passes the per-account rate and storage quota (upload-limits.ts); a video
    * must parse as a real container (video-container.ts).
-   * Throws BAD_USER_INPUT / PAYLOAD_TOO_LARGE / RATE_LIMITED / STORAGE_QUOTA_EXCEEDED; nothing is
+   * Throws BAD_USER_INPUT / PAYLOAD_TOO_LARGE / RATE_LIMITED / QUOTA_EXCEEDED; nothing is
    * left on disk after a refusal.
    * `filename` is informational only: it never decides the type or a storage key.
    */

@@ -44,14 +44,14 @@ export class UploadLimits {
 
   /**
    * Before any byte is kept: counts one upload against the rate (429 RATE_LIMITED when over) and
-   * answers how many bytes the person may still store (413 STORAGE_QUOTA_EXCEEDED when none).
+   * answers how many bytes the person may still store (413 QUOTA_EXCEEDED when none).
    */
   async admit(ownerId: string): Promise<number> {
     await consumeAll([{ limiter: this.rate, key: ownerId }], LIMIT_MESSAGES.rate);
     return this.remaining(ownerId);
   }
 
-  /** Bytes the person may still store; throws STORAGE_QUOTA_EXCEEDED when there are none. */
+  /** Bytes the person may still store; throws QUOTA_EXCEEDED when there are none. */
   async remaining(ownerId: string): Promise<number> {
     const left = this.quotaBytes - (await this.used(ownerId));
     if (left <= 0) throw this.quotaError();
@@ -80,6 +80,6 @@ export class UploadLimits {
   }
 
   quotaError(): AppError {
-    return new AppError("STORAGE_QUOTA_EXCEEDED", LIMIT_MESSAGES.quota(this.quotaMb), { quotaMb: this.quotaMb });
+    return new AppError("QUOTA_EXCEEDED", LIMIT_MESSAGES.quota(this.quotaMb), { quotaMb: this.quotaMb });
   }
 }
