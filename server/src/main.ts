@@ -45,10 +45,13 @@ async function main(): Promise<void> {
 
   // Uploads cut off by the previous process (stopped past its timeout, or killed): their temp
   // files, and stored files that never got their row. Only files older than this moment are
-  // swept, so the uploads this process is about to receive are never touched.
+  // swept, so the uploads this process is about to receive are never touched. A shared store (a
+  // bucket other processes write to) keeps the usual grace: their files land just before their rows.
   const tempFiles = await services.media.storage.clearTemp();
-  const startupSweep = services.media.sweepOrphans(undefined, 0).then(
-    (swept) => logger.info({ event: "startup_sweep", tempFiles, ...swept }, "start-up clean-up done"),
+  const grace = services.media.storage.shared ? undefined : 0;
+  const startupSweep = services.media.sweepExclusive(undefined, grace).then(
+    (swept) =>
+      logger.info({ event: "startup_sweep", tempFiles, ...(swept ?? { skipped: true }) }, "start-up clean-up done"),
     (err: unknown) => logger.error({ err }, "start-up clean-up failed"),
   );
 

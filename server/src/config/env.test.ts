@@ -37,9 +37,23 @@ describe("parseEnv", () => {
     ["UPLOAD_RATE_LIMIT", "many"],
     ["USER_STORAGE_QUOTA_MB", "0"],
     ["USER_STORAGE_QUOTA_MB", "1.5"],
+    ["S3_BUCKET", "Not_A_Bucket"],
+    ["S3_ENDPOINT", "ftp://minio:9000"],
+    ["S3_REGION", "US East"],
+    ["S3_FORCE_PATH_STYLE", "yes"],
   ])("names the variable when %s=%s is wrong", (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it("reads the S3 settings: local disk without S3_BUCKET, us-east-1 and virtual-host style by default", () => {
+    const local = parseEnv({});
+    expect(local.S3_BUCKET).toBeUndefined();
+    const s3 = parseEnv({ S3_BUCKET: "keepsake-media" });
+    expect([s3.S3_BUCKET, s3.S3_REGION, s3.S3_FORCE_PATH_STYLE]).toEqual(["keepsake-media", "us-east-1", false]);
+    const minio = parseEnv({ S3_BUCKET: "media", S3_ENDPOINT: "http://minio:9000", S3_FORCE_PATH_STYLE: "true" });
+    expect([minio.S3_ENDPOINT, minio.S3_FORCE_PATH_STYLE]).toEqual(["http://minio:9000", true]);
+    expect(() => parseEnv({ S3_ENDPOINT: "http://minio:9000" })).toThrow(/S3_BUCKET: required when S3_ENDPOINT/);
   });
 
   it("requires SESSION_SECRET in production", () => {

@@ -29,6 +29,13 @@ const schema = z.object({
       .regex(/^(\d+|[0-9a-fA-F.:/, ]+|loopback|linklocal|uniquelocal)$/, "must be a hop count or a subnet list"),
   ),
   SHUTDOWN_TIMEOUT_MS: opt(z.coerce.number().int().min(0).max(600_000)).default(25_000),
+  // Media in an S3-compatible bucket when S3_BUCKET is set (docs/decisions/019-scaling-out.md).
+  S3_BUCKET: opt(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name")),
+  S3_ENDPOINT: opt(z.url({ protocol: /^https?$/ })),
+  S3_REGION: opt(z.string().regex(/^[a-z0-9-]+$/, "must be a region name like us-east-1")).default("us-east-1"),
+  S3_FORCE_PATH_STYLE: opt(z.enum(["true", "false", "1", "0"]))
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
   LOG_LEVEL: opt(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).default("info"),
 });
 
@@ -47,6 +54,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const isProduction = env.NODE_ENV === "production";
   if (isProduction && !env.SESSION_SECRET) {
     throw new ConfigError("Invalid configuration:\n  SESSION_SECRET: required when NODE_ENV=production");
+  }
+  if (!env.S3_BUCKET && emptyToUndefined(source.S3_ENDPOINT)) {
+    throw new ConfigError("Invalid configuration:\n  S3_BUCKET: required when S3_ENDPOINT is set");
   }
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   return { ...env, APP_URL: appUrl, isProduction };

@@ -33,6 +33,20 @@ export async function openDataSource(
 ): Promise<DataSource> {
   const ds = createDataSource(url, opts);
   await ds.initialize();
-  await ds.runMigrations({ transaction: "each" });
+  // Several processes may start at once on one database (docs/decisions/019-scaling-out.md): one
+  // runs the pending migrations while the others wait on this lock, then find nothing to do.
+  const client = await poolOf(ds).connect();
+  let broken: Error | undefined;
+  try {
+    await client.query("SELECT pg_advisory_lock(hashtextextended('keepsake:migrations', 0))");
+    await ds.runMigrations({ transaction: "each" });
+    await client.query("SELECT pg_advisory_unlock(hashtextextended('keepsake:migrations', 0))");
+  } catch (err) {
+    broken = err as Error; // closing the connection lets go of the lock
+    await ds.destroy().catch(() => undefined);
+    throw err;
+  } finally {
+    client.release(broken);
+  }
   return ds;
 }

@@ -5,7 +5,7 @@ import { Readable } from "node:stream";
 import { QueryFailedError, QueryRunnerAlreadyReleasedError } from "typeorm";
 import { afterAll, describe, expect, it } from "vitest";
 import { isDatabaseUnavailable } from "../../src/db/unavailable.js";
-import { LocalStorage } from "../../src/lib/storage.js";
+import { LocalStorage } from "../../src/lib/local-storage.js";
 
 describe("LocalStorage.clearTemp (run at start-up)", () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "keepsake-storage-"));

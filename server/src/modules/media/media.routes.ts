@@ -57,7 +57,7 @@ export function mediaRouter(services: Services): Router {
     }
     if (req.method === "HEAD") return void res.end();
     try {
-      await pipeline(services.media.storage.createReadStream(file.key, range), res);
+      await pipeline(await services.media.storage.read(file.key, range), res);
     } catch {
       // The viewer went away mid-transfer, or the file vanished (deleted meanwhile): nothing to answer.
       if (!res.headersSent) notFound(res);

@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import path from "node:path";
 import type { FileUpload } from "graphql-upload-minimal";
 import { In, IsNull, type DataSource, type EntityManager } from "typeorm";
 import type { Clock } from "../../lib/clock.js";
@@ -7,7 +6,9 @@ import { badInput, notFound } from "../../lib/errors.js";
 import { ImageError, makeImageVariants, type ProcessedImage } from "../../lib/images.js";
 import type { Logger } from "../../lib/logger.js";
 import { resolveSessionSecret } from "../../lib/session-secret.js";
-import { LocalStorage, shardOf, type Storage, type TempFile } from "../../lib/storage.js";
+import { withAdvisoryLock } from "../../db/advisory-lock.js";
+import { createStorage } from "../../lib/create-storage.js";
+import { shardOf, type Storage, type TempFile } from "../../lib/storage.js";
 import type { ServiceDeps } from "../../services.js";
 import { Memory } from "../memories/memory.entity.js";
 import { User } from "../users/user.entity.js";
@@ -95,7 +96,7 @@ export class MediaService {
     this.ds = deps.ds;
     this.clock = deps.clock;
     this.logger = deps.logger;
-    this.storage = opts.storage ?? new LocalStorage(path.join(deps.env.DATA_DIR, "media"));
+    this.storage = opts.storage ?? createStorage(deps.env);
     this.limits = { ...DEFAULT_MEDIA_LIMITS, ...opts.limits };
     this.signer = new UrlSigner(resolveSessionSecret(deps.env), opts.urls);
     this.uploadLimits = new UploadLimits(deps.ds, deps.env);
@@ -418,13 +419,25 @@ export class MediaService {
     return { rows: stale.length, files };
   }
 
+  /**
+   * `sweepOrphans` in one process at a time: processes sharing the database (and the bucket)
+   * take a PostgreSQL advisory lock; while one sweeps, the others skip (`null`).
+   */
+  async sweepExclusive(olderThanMs?: number, fileGraceMs?: number): Promise<{ rows: number; files: number } | null> {
+    const result = await withAdvisoryLock(this.ds, "keepsake:media-sweeper", () =>
+      this.sweepOrphans(olderThanMs, fileGraceMs),
+    );
+    if (!result.ran) this.logger.debug("media sweeper skipped: another process is sweeping");
+    return result.ran ? result.value : null;
+  }
+
   /** Runs the sweeper shortly after start-up and then every `everyMs`; the timers never hold the process open. */
   startSweeper(opts: { firstAfterMs?: number; everyMs?: number } = {}): { stop(): Promise<void> } {
     let running: Promise<unknown> | null = null;
     let stopped = false;
     const run = () => {
       if (running || stopped) return;
-      running = this.sweepOrphans()
+      running = this.sweepExclusive()
         .catch((err: unknown) => this.logger.error({ err }, "media sweeper failed"))
         .finally(() => (running = null));
     };
