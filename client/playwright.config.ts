@@ -58,6 +58,7 @@ export default defineConfig({
       APP_URL: baseURL,
       E2E_PORT: String(port),
       AUTH_IP_HOURLY_LIMIT: "1000",
+      UPLOAD_RATE_LIMIT: "1000",
       LOG_LEVEL: "warn",
       NODE_ENV: "test",
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),

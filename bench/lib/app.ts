@@ -20,6 +20,7 @@ export function benchEnv(dataDir: string, port = 0): Env {
     SESSION_SECRET: BENCH_SECRET,
     LOG_LEVEL: "silent",
     AUTH_IP_HOURLY_LIMIT: "1000000",
+    UPLOAD_RATE_LIMIT: "1000000",
     TRUST_PROXY: "loopback",
     PORT: String(port || 3000),
     APP_URL: port ? `http://127.0.0.1:${port}` : undefined,

@@ -12,6 +12,8 @@ describe("parseEnv", () => {
     expect(env.MAIL_FROM).toBe("Keepsake <no-reply@localhost>");
     expect(env.isProduction).toBe(false);
     expect(env.SHUTDOWN_TIMEOUT_MS).toBe(25_000);
+    expect(env.UPLOAD_RATE_LIMIT).toBe(30);
+    expect(env.USER_STORAGE_QUOTA_MB).toBe(2048);
   });
 
   it("derives APP_URL from PORT and strips a trailing slash", () => {
@@ -31,6 +33,10 @@ describe("parseEnv", () => {
     ["SESSION_SECRET", "short"],
     ["SHUTDOWN_TIMEOUT_MS", "-1"],
     ["SHUTDOWN_TIMEOUT_MS", "soon"],
+    ["UPLOAD_RATE_LIMIT", "0"],
+    ["UPLOAD_RATE_LIMIT", "many"],
+    ["USER_STORAGE_QUOTA_MB", "0"],
+    ["USER_STORAGE_QUOTA_MB", "1.5"],
     ["S3_BUCKET", "Not_A_Bucket"],
     ["S3_ENDPOINT", "ftp://minio:9000"],
     ["S3_REGION", "US East"],

@@ -10,6 +10,7 @@ export type ErrorCode =
   | "RATE_LIMITED"
   | "CONFLICT"
   | "PAYLOAD_TOO_LARGE"
+  | "QUOTA_EXCEEDED"
   | "SERVICE_UNAVAILABLE";
 
 const STATUS: Record<ErrorCode, number> = {
@@ -20,6 +21,7 @@ const STATUS: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  QUOTA_EXCEEDED: 413,
   SERVICE_UNAVAILABLE: 503,
 };
 

@@ -140,6 +140,7 @@ export async function startServer(opts: {
     DATA_DIR: opts.dataDir,
     LOG_LEVEL: "info",
     AUTH_IP_HOURLY_LIMIT: "100000",
+    UPLOAD_RATE_LIMIT: "100000",
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
     ...opts.env,
   });

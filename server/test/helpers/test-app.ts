@@ -30,6 +30,7 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
     AUTH_IP_HOURLY_LIMIT: "10000",
+    UPLOAD_RATE_LIMIT: "10000",
     APP_URL: "http://keepsake.test",
     SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
     ...opts.env,

@@ -51,8 +51,9 @@ describe("media lifecycle: limits, removal, attachment, the orphan sweeper, Grap
   });
 
   it("lets a video be larger than an image, up to its own limit", async () => {
-    // 30 MB that file-type sees as WebM: past the image limit, within the video one. The bytes after
-    // the header are not a real video; the server stores videos as uploaded without decoding them.
+    // 30 MB that file-type sees as WebM: past the image limit, within the video one. Its first 4 KB
+    // are a real WebM's (EBML header, Segment Info with the duration, Tracks), which is what the
+    // container check reads; clusters are never decoded (videos are stored as uploaded).
     const stream = byteStream(WEBM_HEAD, 30 * 1024 * 1024);
     const media = await t.services.media.ingest({ stream, ownerId });
     expect(media).toMatchObject({ type: "video", format: "webm", bytes: 30 * 1024 * 1024 });

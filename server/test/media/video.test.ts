@@ -18,26 +18,58 @@ const box = (type: string, ...payload: Buffer[]) => {
   return Buffer.concat([head, body]);
 };
 const LOCATION = "+48.8584+002.2945/";
+const KEY = "com.apple.quicktime.location.ISO6709";
+const u32 = (n: number) => {
+  const b = Buffer.alloc(4);
+  b.writeUInt32BE(n);
+  return b;
+};
 
-/** A phone-like MP4 carrying the recording place in moov/udta/©xyz and moov/meta, and a name in trak/udta. */
+/** The boxes of one level of an MP4: type, the whole box and its payload. */
+const boxesOf = (buf: Buffer) => {
+  const out: { type: string; box: Buffer; payload: Buffer }[] = [];
+  for (let pos = 0; pos + 8 <= buf.length;) {
+    const size = buf.readUInt32BE(pos);
+    out.push({
+      type: buf.toString("latin1", pos + 4, pos + 8),
+      box: buf.subarray(pos, pos + size),
+      payload: buf.subarray(pos + 8, pos + size),
+    });
+    pos += size;
+  }
+  return out;
+};
+
+/**
+ * The real clip as a phone would write it: the recording place in moov/udta/©xyz and moov/meta,
+ * and a name in the first trak's udta. (The upload must parse as a real movie; its chunk offsets
+ * are not adjusted, which does not matter here: nothing plays it.)
+ */
 function mp4WithLocation(): Buffer {
   const xyz = Buffer.concat([Buffer.from([0, LOCATION.length, 0x15, 0xc7]), Buffer.from(LOCATION, "latin1")]);
-  return Buffer.concat([
-    box("ftyp", Buffer.from("isom"), Buffer.from([0, 0, 2, 0]), Buffer.from("isomiso2mp41")),
-    box(
-      "moov",
-      box("mvhd", Buffer.alloc(100)),
-      box("trak", box("tkhd", Buffer.alloc(84)), box("udta", box("name", Buffer.from("Anna's iPhone")))),
-      box("udta", box("\u00a9xyz", xyz)),
-      box(
-        "meta",
-        Buffer.alloc(4),
-        box("keys", Buffer.from("com.apple.quicktime.location.ISO6709")),
-        box("ilst", Buffer.from(LOCATION)),
-      ),
-    ),
-    box("mdat", Buffer.alloc(6000, 0x5a)),
-  ]);
+  let named = false;
+  return Buffer.concat(
+    boxesOf(fixtureBytes("clip.mp4")).map((top) => {
+      if (top.type !== "moov") return top.box;
+      const inner = boxesOf(top.payload).map((b) => {
+        if (b.type !== "trak" || named) return b.box;
+        named = true;
+        return box("trak", b.payload, box("udta", box("name", Buffer.from("Anna's iPhone"))));
+      });
+      return box(
+        "moov",
+        ...inner,
+        box("udta", box("\u00a9xyz", xyz)),
+        box(
+          "meta",
+          Buffer.alloc(4),
+          box("hdlr", Buffer.alloc(8), Buffer.from("mdta"), Buffer.alloc(12), Buffer.from([0])),
+          box("keys", Buffer.alloc(4), u32(1), u32(8 + KEY.length), Buffer.from("mdta"), Buffer.from(KEY)),
+          box("ilst", box("\0\0\0\x01", box("data", u32(1), u32(0), Buffer.from(LOCATION)))),
+        ),
+      );
+    }),
+  );
 }
 
 describe("video uploads and HTTP Range", () => {

@@ -2,6 +2,7 @@ import { Init1795267499703 } from "./1795267499703-Init.js";
 import { SessionsAndRateLimits1795267499800 } from "./1795267499800-SessionsAndRateLimits.js";
 import { ProfilePhotoIndex1795271903712 } from "./1795271903712-ProfilePhotoIndex.js";
 import { GraphemeTextWidths1795400000000 } from "./1795400000000-GraphemeTextWidths.js";
+import { MediaStoredBytes1795450062471 } from "./1795450062471-MediaStoredBytes.js";
 
 /** Every migration, in order. Add new ones here (npm run migration:generate -w server -- Name). */
 export const migrations = [
@@ -9,4 +10,5 @@ export const migrations = [
   SessionsAndRateLimits1795267499800,
   ProfilePhotoIndex1795271903712,
   GraphemeTextWidths1795400000000,
+  MediaStoredBytes1795450062471,
 ];

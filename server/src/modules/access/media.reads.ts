@@ -1,4 +1,4 @@
-import { In, type DataSource } from "typeorm";
+import { In, type DataSource, type EntityManager } from "typeorm";
 import { MediaFile } from "../media/media-file.entity.js";
 import { Memory } from "../memories/memory.entity.js";
 import { User } from "../users/user.entity.js";
@@ -26,6 +26,19 @@ export class MediaReads {
     const valid = ids.filter(isUuid);
     if (!asker.userId || !valid.length) return Promise.resolve([]);
     return this.repo.findBy({ id: In(valid) });
+  }
+
+  /**
+   * The bytes the asker's own media takes (originals and variants, `stored_bytes`), for the
+   * storage quota; `manager` lets an upload's transaction read it under its quota lock.
+   */
+  async storedBytes(asker: Asker, manager: EntityManager = this.ds.manager): Promise<number> {
+    if (!asker.userId) return 0;
+    const rows = (await manager.query(
+      `SELECT COALESCE(SUM(stored_bytes), 0)::bigint AS used FROM media_files WHERE owner_id = $1`,
+      [asker.userId],
+    )) as Array<{ used: string }>;
+    return Number(rows[0]?.used ?? 0);
   }
 
   /** One of the asker's own uploads (attached or not). */

@@ -44,13 +44,22 @@ export class MediaFile {
   })
   bytes!: number;
 
+  /** Bytes this upload takes on disk: the original plus every variant (for the storage quota). */
+  @Column({
+    name: "stored_bytes",
+    type: "bigint",
+    default: 0,
+    transformer: { to: (v: number) => v, from: (v: string | null) => (v == null ? 0 : Number(v)) },
+  })
+  storedBytes!: number;
+
   @Column({ name: "original_key", type: "varchar", length: 300 })
   originalKey!: string;
 
   @Column({ type: "jsonb", default: () => "'{}'" })
   variants!: MediaVariants;
 
-  /** True once a memory or a profile references it; unattached files are swept after a day. */
+  /** True once a memory or a profile references it; unattached files are swept after an hour. */
   @Column({ type: "boolean", default: false })
   attached!: boolean;
 

@@ -1,10 +1,8 @@
 import crypto from "node:crypto";
-import { Transform, type TransformCallback } from "node:stream";
-import { fileTypeFromBuffer } from "file-type";
 import type { FileUpload } from "graphql-upload-minimal";
 import { In, IsNull, type DataSource, type EntityManager } from "typeorm";
 import type { Clock } from "../../lib/clock.js";
-import { AppError, badInput, notFound, tooLarge } from "../../lib/errors.js";
+import { badInput, notFound } from "../../lib/errors.js";
 import { ImageError, makeImageVariants, type ProcessedImage } from "../../lib/images.js";
 import type { Logger } from "../../lib/logger.js";
 import { resolveSessionSecret } from "../../lib/session-secret.js";
@@ -16,31 +14,26 @@ import { MediaReads } from "../access/media.reads.js";
 import { MediaFile, type MediaVariants } from "./media-file.entity.js";
 import { MediaType } from "./media.enums.js";
 import { UrlSigner, type MediaVariantName, type UrlSignerOptions } from "./media-signing.js";
+import {
+  DEFAULT_MEDIA_LIMITS,
+  MESSAGES,
+  UploadGate,
+  uploadStreamError,
+  type GateOptions,
+  type MediaLimits,
+} from "./upload-gate.js";
+import { UploadLimits } from "./upload-limits.js";
+import { isPlayableVideo } from "./video-container.js";
 import { scrubMp4Metadata } from "./video-metadata.js";
 
 export type { MediaVariantName } from "./media-signing.js";
 
-const MB = 1024 * 1024;
 const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
 
-export interface MediaLimits {
-  imageBytes: number;
-  videoBytes: number;
-  imagePixels: number;
-}
+export { DEFAULT_MEDIA_LIMITS, MESSAGES, type MediaLimits } from "./upload-gate.js";
 
-export const DEFAULT_MEDIA_LIMITS: MediaLimits = { imageBytes: 25 * MB, videoBytes: 200 * MB, imagePixels: 50_000_000 };
-
-export const MESSAGES = {
-  unsupported: "Unsupported file type. Please choose an image or a video.",
-  heic: "HEIC photos are not supported. Please choose a JPEG or PNG (on iPhone: Settings → Camera → Formats → Most Compatible).",
-  tooLarge: "File is too large (max 25 MB for images, 200 MB for videos)",
-  tooManyPixels: "This image has too many pixels (max 50 megapixels).",
-  unreadable: "This image could not be read. Please choose another photo.",
-  posterNotImage: "The poster frame must be an image.",
-  empty: "The file is empty.",
-} as const;
+/** Unattached uploads (no memory or profile uses them) are removed after this long. */
+export const UNATTACHED_MAX_AGE_MS = HOUR_MS;
 
 /** The subset of the AccessPolicy (modules/access) that serving media needs. */
 export interface TimelineVisibility {
@@ -69,98 +62,7 @@ export interface ServableVariant {
   mtime: Date;
 }
 
-interface Detected {
-  type: MediaType;
-  format: string;
-  ext: string;
-}
-
-/** Allowed formats, by file-type's `ext` (decided from content, never from the file name). */
-const IMAGE_FORMATS: Record<string, string> = { jpg: "jpeg", png: "png", webp: "webp", gif: "gif" };
-const VIDEO_FORMATS: Record<string, string> = { mp4: "mp4", m4v: "mp4", mov: "mov", qt: "mov", webm: "webm" };
-const VIDEO_EXT: Record<string, string> = { mp4: "mp4", mov: "mov", webm: "webm" };
 const VIDEO_CONTENT_TYPE: Record<string, string> = { mp4: "video/mp4", mov: "video/quicktime", webm: "video/webm" };
-const HEIF_EXTS = new Set(["heic", "heif", "heics", "heifs"]);
-
-/** file-type needs the first few KB; 4100 bytes is its own default sample size. */
-const SNIFF_BYTES = 4100;
-
-/**
- * Detects the type from the first bytes of the stream and enforces the size limit of that type
- * WHILE the bytes flow: an over-size upload is aborted at the first byte past the limit.
- */
-class UploadGate extends Transform {
-  private head: Buffer[] = [];
-  private headBytes = 0;
-  private total = 0;
-  detected: Detected | null = null;
-
-  constructor(
-    private readonly limits: MediaLimits,
-    private readonly accept: (d: Detected) => AppError | null,
-  ) {
-    super();
-  }
-
-  override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback): void {
-    this.total += chunk.length;
-    if (this.detected) return cb(this.overLimit() ?? null, chunk);
-    this.head.push(chunk);
-    this.headBytes += chunk.length;
-    if (this.headBytes < SNIFF_BYTES) return cb();
-    this.detect().then(
-      () => cb(),
-      (err: unknown) => cb(err as Error),
-    );
-  }
-
-  override _flush(cb: TransformCallback): void {
-    if (this.detected) return cb();
-    if (this.headBytes === 0) return cb(badInput(MESSAGES.empty));
-    this.detect().then(
-      () => cb(),
-      (err: unknown) => cb(err as Error),
-    );
-  }
-
-  private async detect(): Promise<void> {
-    const head = Buffer.concat(this.head);
-    this.head = [];
-    const ft = await fileTypeFromBuffer(head);
-    const detected = classify(ft?.ext);
-    if (!detected) throw badInput(ft && HEIF_EXTS.has(ft.ext) ? MESSAGES.heic : MESSAGES.unsupported);
-    const refusal = this.accept(detected);
-    if (refusal) throw refusal;
-    this.detected = detected;
-    const over = this.overLimit();
-    if (over) throw over;
-    this.push(head);
-  }
-
-  private overLimit(): AppError | null {
-    const limit = this.detected?.type === MediaType.VIDEO ? this.limits.videoBytes : this.limits.imageBytes;
-    return this.total > limit ? tooLarge(MESSAGES.tooLarge) : null;
-  }
-}
-
-function classify(ext: string | undefined): Detected | null {
-  if (!ext) return null;
-  if (IMAGE_FORMATS[ext]) return { type: MediaType.IMAGE, format: IMAGE_FORMATS[ext], ext: "" };
-  const video = VIDEO_FORMATS[ext];
-  if (video) return { type: MediaType.VIDEO, format: video, ext: VIDEO_EXT[video] };
-  return null;
-}
-
-/** Errors raised while reading an upload stream (multipart limits, aborted requests) → AppError. */
-function uploadStreamError(err: unknown): unknown {
-  if (err instanceof AppError) return err;
-  const status =
-    (err as { status?: number; statusCode?: number })?.status ?? (err as { statusCode?: number })?.statusCode;
-  if (status === 413 || /exceeds the .* size limit|too large/i.test(String((err as Error)?.message))) {
-    return tooLarge(MESSAGES.tooLarge);
-  }
-  return err;
-}
 
 const keys = {
   original: (id: string, format: string) => `originals/${shardOf(id)}/${id}.${format === "jpeg" ? "jpg" : format}`,
@@ -187,6 +89,7 @@ export class MediaService {
   private readonly clock: Clock;
   private readonly logger: Logger;
   private readonly reads: MediaReads;
+  readonly uploadLimits: UploadLimits;
 
   constructor(deps: ServiceDeps, opts: MediaServiceOptions = {}) {
     this.ds = deps.ds;
@@ -196,6 +99,7 @@ export class MediaService {
     this.storage = opts.storage ?? createStorage(deps.env);
     this.limits = { ...DEFAULT_MEDIA_LIMITS, ...opts.limits };
     this.signer = new UrlSigner(resolveSessionSecret(deps.env), opts.urls);
+    this.uploadLimits = new UploadLimits(deps.ds, deps.env);
   }
 
   private get repo() {
@@ -209,11 +113,15 @@ export class MediaService {
    * decided by content; the size limit of that type is enforced while streaming. Images get WebP
    * display and thumb variants (oriented, no metadata); the original is kept privately. Videos
    * are stored as uploaded (MP4/MOV location and other user metadata boxes neutralised).
-   * Throws BAD_USER_INPUT / PAYLOAD_TOO_LARGE; nothing is left on disk after a refusal.
+   * Every upload first passes the per-account rate and storage quota (upload-limits.ts); a video
+   * must parse as a real container (video-container.ts).
+   * Throws BAD_USER_INPUT / PAYLOAD_TOO_LARGE / RATE_LIMITED / QUOTA_EXCEEDED; nothing is
+   * left on disk after a refusal.
    * `filename` is informational only: it never decides the type or a storage key.
    */
   async ingest(input: { stream: NodeJS.ReadableStream; filename?: string; ownerId: string }): Promise<MediaFile> {
-    const gate = new UploadGate(this.limits, () => null);
+    const remaining = await this.admit(input.ownerId, input.stream);
+    const gate = new UploadGate(this.gateOptions(remaining));
     const temp = await this.receive(input.stream, gate);
     const detected = gate.detected!;
     const id = crypto.randomUUID();
@@ -226,15 +134,16 @@ export class MediaService {
         format: detected.format,
         bytes: temp.bytes,
         attached: false,
+        storedBytes: temp.bytes,
       });
       if (detected.type === MediaType.IMAGE) {
         const image = await this.processImage(temp.path);
         row.originalKey = keys.original(id, detected.format);
         const display = keys.variant(id, "display", "webp");
         const thumb = keys.variant(id, "thumb", "webp");
-        await this.storage.put(display, image.display.data);
+        row.storedBytes += await this.storage.put(display, image.display.data);
         written.push(display);
-        await this.storage.put(thumb, image.thumb.data);
+        row.storedBytes += await this.storage.put(thumb, image.thumb.data);
         written.push(thumb);
         await temp.commit(row.originalKey);
         written.push(row.originalKey);
@@ -242,6 +151,7 @@ export class MediaService {
         row.height = image.height;
         row.variants = { display, thumb };
       } else {
+        if (!(await isPlayableVideo(temp.path, detected.format))) throw badInput(MESSAGES.videoUnreadable);
         if (detected.format !== "webm") await scrubMp4Metadata(temp.path);
         const video = keys.variant(id, "video", detected.ext);
         await temp.commit(video);
@@ -251,7 +161,11 @@ export class MediaService {
         row.height = null;
         row.variants = { video };
       }
-      await this.repo.insert(row);
+      const stored = row.storedBytes;
+      await this.uploadLimits.withinQuota(input.ownerId, stored, async (m) => {
+        await m.getRepository(MediaFile).insert(row);
+      });
+      row.storedBytes = stored; // the insert hands back the column's default as a string
       return row;
     } catch (err) {
       await temp.discard();
@@ -283,23 +197,27 @@ export class MediaService {
       input.stream.resume();
       throw notFound("Media not found");
     }
-    const gate = new UploadGate(this.limits, (d) =>
-      d.type === MediaType.IMAGE ? null : badInput(MESSAGES.posterNotImage),
-    );
+    const remaining = await this.admit(input.ownerId, input.stream);
+    const gate = new UploadGate({
+      ...this.gateOptions(remaining),
+      accept: (d) => (d.type === MediaType.IMAGE ? null : badInput(MESSAGES.posterNotImage)),
+    });
     const temp = await this.receive(input.stream, gate);
     const written: string[] = [];
     try {
       const image = await this.processImage(temp.path);
       const poster = keys.variant(row.id, "poster", "webp");
       const thumb = keys.variant(row.id, "thumb", "webp");
-      await this.storage.put(poster, image.display.data);
+      let added = await this.storage.put(poster, image.display.data);
       written.push(poster);
-      await this.storage.put(thumb, image.thumb.data);
+      added += await this.storage.put(thumb, image.thumb.data);
       written.push(thumb);
       const previous = [row.variants.poster, row.variants.thumb].filter((k): k is string => !!k);
+      for (const key of previous) added -= (await this.storage.stat(key))?.size ?? 0;
       const variants: MediaVariants = { ...row.variants, poster, thumb };
-      await this.repo.update({ id: row.id }, { variants });
+      await this.repo.update({ id: row.id }, { variants, storedBytes: () => `stored_bytes + ${Math.trunc(added)}` });
       row.variants = variants;
+      row.storedBytes += added;
       if (row.width == null) {
         // The poster is a frame of the video: its size is the video's (oriented) size.
         await this.repo.update({ id: row.id, width: IsNull() }, { width: image.width, height: image.height });
@@ -314,6 +232,20 @@ export class MediaService {
     } finally {
       await temp.discard();
     }
+  }
+
+  /** The rate and quota check before any byte is kept; a refused stream is drained, not stored. */
+  private async admit(ownerId: string, stream: NodeJS.ReadableStream): Promise<number> {
+    try {
+      return await this.uploadLimits.admit(ownerId);
+    } catch (err) {
+      stream.resume();
+      throw err;
+    }
+  }
+
+  private gateOptions(remaining: number): GateOptions {
+    return { limits: this.limits, quota: { remaining, error: () => this.uploadLimits.quotaError() } };
   }
 
   private async receive(stream: NodeJS.ReadableStream, gate: UploadGate): Promise<TempFile> {
@@ -416,7 +348,10 @@ export class MediaService {
    * with their files, then files with no row (or no longer referenced by their row) older than
    * `fileGraceMs` — a file is written just before its row, so young files are left alone.
    */
-  async sweepOrphans(olderThanMs = DAY_MS, fileGraceMs = HOUR_MS): Promise<{ rows: number; files: number }> {
+  async sweepOrphans(
+    olderThanMs = UNATTACHED_MAX_AGE_MS,
+    fileGraceMs = HOUR_MS,
+  ): Promise<{ rows: number; files: number }> {
     const now = this.clock.now().getTime();
     const cutoff = new Date(now - olderThanMs);
     const stale = deletedRows(
