@@ -7,7 +7,7 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     // graphql@16 ships CJS ("main") and ESM ("module"); dependencies load the CJS build, so our
-    // imports must too, or graphql fails with "from another module or realm" (stack.md P6).
+    // imports must too, or graphql fails with "from another module or realm" (docs/decisions/012-stack-and-decorators.md P6).
     alias: [
       { find: /^graphql$/, replacement: "graphql/index.js" },
       // The PWA plugin is not part of the test build.

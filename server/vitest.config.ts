@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   // graphql@16 has CJS "main" + ESM "module" and no exports map; force the CJS entry that the
-  // externalised deps (type-graphql, apollo) load, else "another module or realm" (stack.md P6).
+  // externalised deps (type-graphql, apollo) load, else "another module or realm" (docs/decisions/012-stack-and-decorators.md P6).
   resolve: { alias: [{ find: /^graphql$/, replacement: "graphql/index.js" }] },
   test: {
     environment: "node",

@@ -1,5 +1,5 @@
 /**
- * Signs a person in through the real flow (DESIGN §4): POST /api/auth/email, read the link from
+ * Signs a person in through the real flow (docs/decisions/002-sign-in-safety.md): POST /api/auth/email, read the link from
  * the outbox (DATA_DIR/outbox/*.eml), POST /api/auth/verify from the same "browser" (the proof
  * cookie). Returns the Cookie header value of the session ("<name>=<value>").
  *

@@ -1,7 +1,7 @@
 /**
  * GraphQL Code Generator plugin: typed React hooks for Apollo Client 4.
  *
- * `@graphql-codegen/typescript-react-apollo` only targets Apollo Client 2/3 (research/stack.md
+ * `@graphql-codegen/typescript-react-apollo` only targets Apollo Client 2/3 (docs/decisions/012-stack-and-decorators.md
  * P14), so this small plugin emits one thin wrapper per operation instead. It must run in the
  * same output file as the `typescript-operations` and `typed-document-node` plugins, whose
  * `XQuery`, `XQueryVariables` and `XDocument` exports the hooks refer to:

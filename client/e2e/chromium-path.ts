@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 
-/** The system Chromium (Playwright's own browsers are not downloaded here; stack.md §8, P17). */
+/** The system Chromium (Playwright's own browsers are not downloaded here; docs/decisions/012-stack-and-decorators.md P17). */
 export function chromiumPath(): string {
   const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(
     (candidate): candidate is string => Boolean(candidate),

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { signInLinkOf, waitForMail } from "./helpers/outbox";
 
-/** The public landing page (issue 6, spec §2 "Landing page (public)") on a phone. */
+/** The public landing page (issue 6, docs/product.md §2 "Landing page (public)") on a phone. */
 test.use({ viewport: { width: 390, height: 844 } });
 
 const SENT = "Please check your email for the login link!";
@@ -95,7 +95,7 @@ test.describe("landing page", () => {
     ]);
     await expect(table.getByRole("rowheader")).toHaveCount(5);
 
-    // Privacy tiers (#privacy), exactly as the server enforces them (DESIGN §5).
+    // Privacy tiers (#privacy), exactly as the server enforces them (docs/decisions/003-privacy-tiers.md).
     const privacy = page.locator("#privacy");
     await expect(privacy.getByRole("heading", { level: 3 })).toHaveText(["Private", "Semi-private", "Public"]);
     await expect(privacy).toContainText("Only the two of you.");
@@ -337,7 +337,7 @@ test.describe("landing page", () => {
     expect(errors).toEqual([]);
   });
 
-  test("a failed request is only logged and the busy state ends (spec §8)", async ({ page }) => {
+  test("a failed request is only logged and the busy state ends (docs/product.md §8)", async ({ page }) => {
     const { errors, consoleErrors } = watch(page);
     await page.goto("/");
     await page.route("**/api/auth/email", (route) =>

@@ -33,7 +33,7 @@ test.describe("legal pages", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
     const main = page.getByRole("main");
 
-    // The tiers exactly as enforced (DESIGN §5).
+    // The tiers exactly as enforced (docs/decisions/003-privacy-tiers.md).
     const tiers = main.getByRole("table", { name: /privacy tier/ });
     await expect(tiers.getByRole("rowheader")).toHaveText(["Private", "Semi-private", "Public"]);
     await expect(tiers).toContainText("The two participants only.");

@@ -15,7 +15,7 @@ if (!existsSync(serverMain)) {
 
 // A fixed name (not mkdtemp) so a crashed run leaves one directory, not many. The embedded
 // PostgreSQL runs as the `postgres` user when we are root, so the directory must be traversable
-// by it (mkdtemp makes 0700 directories; stack.md P11).
+// by it (mkdtemp makes 0700 directories; docs/decisions/012-stack-and-decorators.md P11).
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `keepsake-e2e-${process.env.E2E_PORT ?? "3100"}`);
 await stopStalePostgres(path.join(dataDir, "pg"));
 await rm(dataDir, { recursive: true, force: true });

@@ -83,7 +83,7 @@ function timelineScreenMocks(id = "t-1"): MockLink.MockedResponse[] {
 
 const heading = (name: string | RegExp) => screen.findByRole("heading", { level: 1, name }, { timeout: 2000 });
 
-describe("route table (spec §2)", () => {
+describe("route table (docs/product.md §2)", () => {
   beforeEach(() => {
     vi.mocked(navigateToDocument).mockClear();
   });
@@ -229,7 +229,7 @@ describe("bottom navigation", () => {
   });
 });
 
-describe("routing failures (spec §8)", () => {
+describe("routing failures (docs/product.md §8)", () => {
   it("shows React Router's default 'Unexpected Application Error!' page when a loader throws", async () => {
     allowConsoleErrors(/Error handled by React Router default ErrorBoundary/);
     mockSessionCheck(signedIn());

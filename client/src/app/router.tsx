@@ -15,7 +15,7 @@ function screen<M extends Record<K, ComponentType>, K extends keyof M>(load: () 
 const timelines = screen(() => import("./routes/timelines/timelines-screen"), "TimelinesScreen");
 
 /**
- * The whole route table of spec §2. The landing page (/), /privacy and /terms are separate
+ * The whole route table of docs/product.md §2. The landing page (/), /privacy and /terms are separate
  * HTML documents served by the server; the app only links to them.
  */
 export const routes: RouteObject[] = [
@@ -23,7 +23,7 @@ export const routes: RouteObject[] = [
     id: "root",
     Component: RootLayout,
     HydrateFallback: () => <PageSpinner />,
-    // No errorElement here on purpose: routing failures show React Router's default page (spec §8).
+    // No errorElement here on purpose: routing failures show React Router's default page (docs/product.md §8).
     children: [
       { path: "login", lazy: screen(() => import("./routes/login/login-screen"), "LoginScreen") },
       { path: "auth/verify", lazy: screen(() => import("./routes/verify/verify-screen"), "VerifyScreen") },
@@ -69,7 +69,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // Signed in, but without the app's bottom navigation (spec §2).
+      // Signed in, but without the app's bottom navigation (docs/product.md §2).
       {
         path: "app/public-profile",
         Component: BareLayout,
@@ -84,7 +84,7 @@ export const routes: RouteObject[] = [
       { path: "timeline-access-denied", element: <RedirectKeepingQuery to="/app/timeline-access-denied" /> },
       { path: "privacy", element: <ExternalPage href="/privacy" label="Privacy Policy" /> },
       { path: "terms", element: <ExternalPage href="/terms" label="Terms of Service" /> },
-      // An unknown screen resolves to /app (spec §2).
+      // An unknown screen resolves to /app (docs/product.md §2).
       { path: "*", element: <Navigate to="/app" replace /> },
     ],
   },

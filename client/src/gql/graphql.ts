@@ -50,7 +50,7 @@ export type NotificationType =
   | 'TIMELINE_REJECTED'
   | 'TIMELINE_REQUEST';
 
-/** Who may see a timeline (DESIGN §5) */
+/** Who may see a timeline (docs/decisions/003-privacy-tiers.md) */
 export type Privacy =
   | 'PRIVATE'
   | 'PUBLIC'

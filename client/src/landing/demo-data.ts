@@ -1,5 +1,5 @@
 /**
- * The landing page's read-only demo: Maya's web of six people (spec §2: 6 nodes at 60-degree
+ * The landing page's read-only demo: Maya's web of six people (docs/product.md §2: 6 nodes at 60-degree
  * steps), the timelines she shares with each and their memories. Sample people, generated photos
  * (client/public/demo/, made by scripts/generate-demo-images.mjs); nothing here is real.
  */

@@ -27,7 +27,7 @@ export function createApolloClient({ uri = "/graphql", fetch }: ApolloClientOpti
     link: new UploadHttpLink({
       uri,
       credentials: "same-origin",
-      // Apollo Server's CSRF prevention rejects multipart and GET requests without it (stack.md P13).
+      // Apollo Server's CSRF prevention rejects multipart and GET requests without it (docs/decisions/012-stack-and-decorators.md P13).
       headers: { "Apollo-Require-Preflight": "true" },
       ...(fetch ? { fetch } : {}),
     }),

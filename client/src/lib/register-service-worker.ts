@@ -1,7 +1,7 @@
 import { registerSW } from "virtual:pwa-register";
 
 /**
- * Registers the service worker (spec §2: "A service worker is registered when the app loads").
+ * Registers the service worker (docs/product.md §2: "A service worker is registered when the app loads").
  * It precaches the built assets and updates itself (registerType autoUpdate). Does nothing in
  * tests, in the dev server, or where service workers are unavailable.
  */

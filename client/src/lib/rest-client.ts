@@ -1,5 +1,5 @@
 /**
- * The REST façade (`/api`), spec §7: every call carries the session cookie and speaks JSON. A
+ * The REST façade (`/api`), docs/product.md §7: every call carries the session cookie and speaks JSON. A
  * non-OK answer becomes an `ApiError` whose message is the body's `error` field, otherwise
  * "HTTP {status}".
  */

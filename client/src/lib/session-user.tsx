@@ -3,7 +3,7 @@ import type { SessionUser } from "./session";
 
 /**
  * The signed-in user as reported by the session check. `null` when the gate let the user in
- * without one (spec §8: "Database not available").
+ * without one (docs/product.md §8: "Database not available").
  */
 const SessionUserContext = createContext<SessionUser | null | undefined>(undefined);
 

@@ -1,6 +1,6 @@
 import { apiRequest } from "./rest-client";
 
-/** The user object of a session check (REST shape, spec §3; only `email` is relied on). */
+/** The user object of a session check (REST shape, docs/product.md §3; only `email` is relied on). */
 export interface SessionUser {
   id?: string;
   _id?: string;

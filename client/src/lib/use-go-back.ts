@@ -15,7 +15,7 @@ export function useGoBack(fallback = "/app/timelines"): () => void {
   }, [navigate, isFirstEntry, fallback]);
 }
 
-/** Renders nothing and goes back at once (spec §8: Edit Memory with a missing id or record). */
+/** Renders nothing and goes back at once (docs/product.md §8: Edit Memory with a missing id or record). */
 export function GoBack({ fallback }: { fallback?: string }) {
   const goBack = useGoBack(fallback);
   useEffect(() => {

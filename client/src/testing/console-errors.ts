@@ -1,7 +1,7 @@
 import { vi } from "vitest";
 
 /**
- * Every test fails on an unexpected `console.error` (STYLE.md). A test that expects one (for
+ * Every test fails on an unexpected `console.error` (docs/decisions/015-code-layout.md). A test that expects one (for
  * example React Router's default error page logs the error) calls `allowConsoleErrors(pattern)`.
  */
 let calls: unknown[][] = [];

@@ -10,7 +10,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
-  // STYLE.md: a test fails on an unexpected console.error.
+  // docs/decisions/015-code-layout.md: a test fails on an unexpected console.error.
   const failure = takeConsoleErrorFailure();
   vi.restoreAllMocks();
   if (failure) throw failure;

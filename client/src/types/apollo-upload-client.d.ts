@@ -1,4 +1,4 @@
-// apollo-upload-client@19 ships JSDoc-typed .mjs files without declarations (research/stack.md §5).
+// apollo-upload-client@19 ships JSDoc-typed .mjs files without declarations (docs/decisions/012-stack-and-decorators.md).
 declare module "apollo-upload-client/UploadHttpLink.mjs" {
   import { ApolloLink } from "@apollo/client/link";
   import type { BaseHttpLink } from "@apollo/client/link/http";

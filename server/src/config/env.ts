@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The one place that reads process.env (DESIGN §3). Parsed once at start-up; a wrong value
+ * The one place that reads process.env (docs/decisions/011-configuration.md). Parsed once at start-up; a wrong value
  * stops the server with a message that names the variable.
  */
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);

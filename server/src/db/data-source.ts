@@ -5,7 +5,7 @@ import type { Pool } from "pg";
 import { entities } from "./entities.js";
 import { migrations } from "./migrations/index.js";
 
-/** One DataSource shape for the embedded database, a real server and the tests (DESIGN §2). */
+/** One DataSource shape for the embedded database, a real server and the tests (docs/decisions/001-one-database-engine.md). */
 export function createDataSource(url: string, opts: { poolSize?: number; logging?: boolean } = {}): DataSource {
   return new DataSource({
     type: "postgres",

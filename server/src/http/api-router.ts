@@ -9,7 +9,7 @@ import { timelineRoutes } from "../modules/timelines/timeline.routes.js";
 import { userRoutes } from "../modules/users/user.routes.js";
 
 /**
- * The REST façade of spec §7: thin routes that call the same services as the resolvers.
+ * The REST façade of docs/product.md §7: thin routes that call the same services as the resolvers.
  * Each module contributes a router; mount it here.
  */
 export function apiRouter(services: Services): Router {

@@ -12,8 +12,8 @@ import type { User } from "../modules/users/user.entity.js";
 import type { Services } from "../services.js";
 
 /**
- * The REST façade's shapes (spec §3, DESIGN §8): snake_case, both `_id` and `id`, populated
- * users, e-mail addresses only where DESIGN §5 allows. One presenter per request; relations load
+ * The REST façade's shapes (docs/product.md §3, docs/decisions/008-api-shapes.md): snake_case, both `_id` and `id`, populated
+ * users, e-mail addresses only where docs/decisions/003-privacy-tiers.md allows. One presenter per request; relations load
  * through per-request DataLoaders so a list costs the same number of statements as one item.
  */
 export class Presenter {
@@ -69,7 +69,7 @@ export class Presenter {
       status: t.status,
       is_active: t.isActive,
       privacy: t.privacy,
-      /** the creator's e-mail (spec §3), where DESIGN §5 allows */
+      /** the creator's e-mail (docs/product.md §3), where docs/decisions/003-privacy-tiers.md allows */
       created_by: createdByUser?.email ?? null,
       created_by_id: t.createdById,
       collaborator_id: t.collaboratorId,
@@ -141,7 +141,7 @@ export class Presenter {
       createdAt: n.createdAt.toISOString(),
       created_at: n.createdAt.toISOString(),
       created_date: n.createdAt.toISOString(),
-      /** populated (spec §3): username, email (where allowed), profile_photo */
+      /** populated (docs/product.md §3): username, email (where allowed), profile_photo */
       related_user_id: related,
       related_timeline_id: n.relatedTimelineId,
       action_url: n.actionUrl,
@@ -153,7 +153,7 @@ export class Presenter {
   }
 
   /**
-   * spec §3 "User relationship": `otherUser` is an identifier string: the e-mail where DESIGN §5
+   * docs/product.md §3 "User relationship": `otherUser` is an identifier string: the e-mail where docs/decisions/003-privacy-tiers.md
    * allows, else the username (both open /app/public-profile); `other_user` is the populated user.
    */
   async relationship(r: RelationshipEdge) {
@@ -178,7 +178,7 @@ export function restContext(req: Request, services: Services): { viewer: Viewer;
   return { viewer, present: new Presenter(services, viewer) };
 }
 
-/** `_id` or `id` string, or an object holding one (spec §3 timeline_id). */
+/** `_id` or `id` string, or an object holding one (docs/product.md §3 timeline_id). */
 export function idOf(value: unknown): string | undefined {
   if (typeof value === "string") return value;
   if (value && typeof value === "object") {

@@ -1,6 +1,6 @@
 /**
  * The one error family (STYLE §5). Each known error carries a GraphQL `extensions.code`
- * (DESIGN §8) and an HTTP status for the REST façade. Anything else is "Internal server error".
+ * (docs/decisions/008-api-shapes.md) and an HTTP status for the REST façade. Anything else is "Internal server error".
  */
 export type ErrorCode =
   | "UNAUTHENTICATED"
@@ -46,7 +46,7 @@ export const badInput = (message: string, details: Record<string, unknown> = {})
 export const conflict = (message: string) => new AppError("CONFLICT", message);
 export const tooLarge = (message: string) => new AppError("PAYLOAD_TOO_LARGE", message);
 
-/** `retryAfter` in whole seconds, `resetTime` ISO (spec §7, DESIGN §4). */
+/** `retryAfter` in whole seconds, `resetTime` ISO (docs/product.md §7, docs/decisions/002-sign-in-safety.md). */
 export const rateLimited = (message: string, retryAfter: number, resetTime: Date) =>
   new AppError("RATE_LIMITED", message, { retryAfter, resetTime: resetTime.toISOString() });
 

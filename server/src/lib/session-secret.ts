@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Env } from "../config/env.js";
 
-/** SESSION_SECRET, or in development one generated once and kept in DATA_DIR (DESIGN §3). */
+/** SESSION_SECRET, or in development one generated once and kept in DATA_DIR (docs/decisions/011-configuration.md). */
 export function resolveSessionSecret(env: Env): string {
   if (env.SESSION_SECRET) return env.SESSION_SECRET;
   const file = path.join(env.DATA_DIR, "session-secret");

@@ -5,7 +5,7 @@
  * the multi-line fields. Lengths count user-perceived characters (grapheme clusters).
  */
 
-/** Fields whose text may span lines (spec §5: bio, a memory's caption and meaning). */
+/** Fields whose text may span lines (docs/product.md §5: bio, a memory's caption and meaning). */
 export const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set(["bio", "caption", "meaning", "notes"]);
 
 // eslint-disable-next-line no-control-regex -- the point is to find control characters

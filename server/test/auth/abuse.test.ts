@@ -6,7 +6,7 @@ import { startMailCatcher, type MailCatcher } from "../helpers/mail-catcher.js";
 import { resetSignInLimits, SAME_ORIGIN, signIn } from "../helpers/sign-in.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 
-/** Floods, scanners, cross-site requests and odd input (research/auth.md A1–A7, D25, F33, G35). */
+/** Floods, scanners, cross-site requests and odd input (docs/decisions/002-sign-in-safety.md A1–A7, D25, F33, G35). */
 describe("sign-in under abuse", () => {
   let t: TestApp;
   let smtp: MailCatcher;

@@ -4,7 +4,7 @@ import { startMailCatcher, signInSecrets, type MailCatcher } from "../helpers/ma
 import { SAME_ORIGIN, resetSignInLimits, type Agent } from "../helpers/sign-in.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 
-/** The same sign-in over GraphQL (DESIGN §8): same service, same rules. */
+/** The same sign-in over GraphQL (docs/decisions/008-api-shapes.md): same service, same rules. */
 describe("sign-in over GraphQL", () => {
   let t: TestApp;
   let smtp: MailCatcher;

@@ -8,7 +8,7 @@ import { QueryCounter } from "../helpers/query-count.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 
 /**
- * The access policy on crafted graphs (DESIGN §5). Viewer v; a chain v–c1–c2–…–c8 of accepted,
+ * The access policy on crafted graphs (docs/decisions/003-privacy-tiers.md). Viewer v; a chain v–c1–c2–…–c8 of accepted,
  * active (private) timelines; for each length L a subject timeline between c_L and a newcomer, in
  * every tier. Plus cycles, dead edges (pending / rejected / inactive) and a disconnected island.
  */

@@ -55,7 +55,7 @@ const CELLS: Cell[] = TIERS.flatMap((privacy) =>
 const DEGREE: Partial<Record<Role, number>> = { degree1: 1, degree2: 2, degree3: 3 };
 const REACH: Record<Privacy, number> = { [Privacy.PRIVATE]: 0, [Privacy.SEMI_PRIVATE]: 2, [Privacy.PUBLIC]: 6 };
 
-// ---- the rules, stated independently of the implementation (DESIGN §5) -------------------------
+// ---- the rules, stated independently of the implementation (docs/decisions/003-privacy-tiers.md) -------------------------
 const isParticipant = (c: Cell) => c.role === "creator" || c.role === "collaborator";
 /** Within reach of the tier, ignoring the state. */
 const withinReach = (c: Cell) => isParticipant(c) || (DEGREE[c.role] ?? Infinity) <= REACH[c.privacy];

@@ -72,7 +72,7 @@ describe("the connection web", () => {
       { otherUser: { id: p1.id, email: p1.email }, memoryCount: 2, isActive: true, timelineTitle: "Public one" },
     ]);
     const rest = await (await signInAs(t, f)).get("/api/user-relationships/user/webowner").expect(200);
-    // otherUser is the e-mail where DESIGN §5 allows (f shares a timeline with p1), else the username
+    // otherUser is the e-mail where docs/decisions/003-privacy-tiers.md allows (f shares a timeline with p1), else the username
     expect(rest.body).toEqual([
       expect.objectContaining({ otherUser: p1.email, memoryCount: 2, timelineTitle: "Public one" }),
     ]);

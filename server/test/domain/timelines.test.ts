@@ -316,7 +316,7 @@ describe("timelines", () => {
     });
   });
 
-  describe("timelineAccess (DESIGN §5)", () => {
+  describe("timelineAccess (docs/decisions/003-privacy-tiers.md)", () => {
     const ACCESS = `query($id: ID!) { timelineAccess(id: $id) { canView privacy title message actionUrl actionText otherUser { name email } } }`;
 
     it("grants with the view URL", async () => {

@@ -23,7 +23,7 @@ describe("profiles", () => {
   });
   afterAll(() => t.close());
 
-  describe("updateProfile (spec §5 Profile)", () => {
+  describe("updateProfile (docs/product.md §5 Profile)", () => {
     it("saves display name, bio and a lowercased username", async () => {
       const r = await gql(agent, UPDATE, { input: { displayName: "  Jane D.  ", bio: "Hello", username: "JaneD2" } });
       expect(r.errors).toBeUndefined();
@@ -172,7 +172,7 @@ describe("profiles", () => {
     });
   });
 
-  describe("the e-mail rule (DESIGN §5)", () => {
+  describe("the e-mail rule (docs/decisions/003-privacy-tiers.md)", () => {
     it("self; people who share an accepted timeline; otherwise hidden (pending is not enough)", async () => {
       const friend = await createUser(t.ds);
       const invited = await createUser(t.ds);
@@ -187,7 +187,7 @@ describe("profiles", () => {
     });
   });
 
-  describe("GET /api/users/filter (spec §7 query forms)", () => {
+  describe("GET /api/users/filter (docs/product.md §7 query forms)", () => {
     it("email=x and email={$in:[…]} return those users who share a timeline, with their asked-for addresses", async () => {
       const a = await createUser(t.ds, { email: "alpha@example.com" });
       const b = await createUser(t.ds, { email: "beta@example.com" });

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from "../helpers/test-app.js";
 
 const NUL = "a\u0000b";
 const FAMILY = "👨‍👩‍👧‍👦";
-/** Every text field a REST body of spec §7 carries. */
+/** Every text field a REST body of docs/product.md §7 carries. */
 const REST_FIELDS = [
   "display_name",
   "bio",

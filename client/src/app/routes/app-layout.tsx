@@ -2,7 +2,7 @@ import { Outlet } from "react-router-dom";
 import { AuthGate } from "../../features/auth/auth-gate";
 import { AppBottomNav } from "../app-bottom-nav";
 
-/** The signed-in layout (spec §2): auth gate, the screen, then the bottom navigation. */
+/** The signed-in layout (docs/product.md §2): auth gate, the screen, then the bottom navigation. */
 export function AppLayout() {
   return (
     <AuthGate>

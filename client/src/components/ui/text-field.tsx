@@ -7,7 +7,7 @@ interface TextFieldProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  /** Shows the counter and its over-limit warning (spec §5); the field is not cut off. */
+  /** Shows the counter and its over-limit warning (docs/product.md §5); the field is not cut off. */
   max?: number;
   multiline?: boolean;
   rows?: number;

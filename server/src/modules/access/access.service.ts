@@ -4,7 +4,7 @@ import { Privacy, TimelineStatus } from "../timelines/timeline.enums.js";
 import { Ball, reach, type Expand, type ReachQuestion } from "./reach.js";
 
 /**
- * The ONLY place that decides who may see a timeline, its memories and its media (DESIGN §5;
+ * The ONLY place that decides who may see a timeline, its memories and its media (docs/decisions/003-privacy-tiers.md;
  * docs/decisions/003-privacy-and-access.md).
  *
  * Connection graph: users are nodes; every accepted + active timeline with a collaborator account
@@ -141,7 +141,7 @@ export class AccessService implements AccessPolicy {
 
 /**
  * Visibility for one viewer during one request (GraphQL operation or REST call). Never shared
- * between requests or people (research/perf-rel.md A2, DataLoader per request).
+ * between requests or people (docs/decisions/010-performance-targets.md A2, DataLoader per request).
  */
 export class Viewer {
   private ball: Ball | null;
@@ -301,7 +301,7 @@ export class Viewer {
     return this.factsLoader.load(timelineId);
   }
 
-  /** People who share an accepted timeline with the viewer (DESIGN §5 e-mail rule). */
+  /** People who share an accepted timeline with the viewer (docs/decisions/003-privacy-tiers.md e-mail rule). */
   sharedPartners(): Promise<Set<string>> {
     if (!this.userId) return Promise.resolve(new Set());
     this.partners ??= this.ds
@@ -321,7 +321,7 @@ export class Viewer {
   }
 
   /**
-   * DESIGN §5: a person's e-mail is shown to themself, to people who share a timeline with them
+   * docs/decisions/003-privacy-tiers.md: a person's e-mail is shown to themself, to people who share a timeline with them
    * (accepted), and to whoever looked them up by that exact address.
    */
   async mayRevealEmail(userId: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 /**
- * Bounded bidirectional breadth-first search over the connection graph (DESIGN §5), free of any
+ * Bounded bidirectional breadth-first search over the connection graph (docs/decisions/003-privacy-tiers.md), free of any
  * database: the graph is read through `Expand`, one call per BFS level (one SQL statement in
  * production). Used by AccessService; unit-tested on in-memory graphs.
  *

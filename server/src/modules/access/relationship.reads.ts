@@ -10,7 +10,7 @@ export interface WebTimelines {
 }
 
 /**
- * Reads of relationships (the connection web is derived from `timelines`, spec §1): one's own
+ * Reads of relationships (the connection web is derived from `timelines`, docs/product.md §1): one's own
  * web shows every accepted timeline with a partner; another person's only through timelines the
  * viewer may see, counting only their memories (docs/decisions/003-privacy-tiers.md).
  */

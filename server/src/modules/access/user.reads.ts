@@ -6,7 +6,7 @@ import { isUuid, type Viewer } from "./access.service.js";
 /** Who asks: a request's Viewer, or the id of the signed-in person a service acts for. */
 export type Asker = Pick<Viewer, "userId">;
 
-/** The exact criteria of `GET /api/users/filter` once parsed (spec §7). */
+/** The exact criteria of `GET /api/users/filter` once parsed (docs/product.md §7). */
 export interface UserCriteria {
   emailIn?: string[];
   emailEq?: string;
@@ -91,7 +91,7 @@ export class UserReads {
   }
 
   /**
-   * Collaborator search (spec §5): case-insensitive substring of username, display name or full
+   * Collaborator search (docs/product.md §5): case-insensitive substring of username, display name or full
    * name; at most `limit`; never the asker. Prefix matches first, then by username.
    */
   search(asker: Asker, q: string, limit: number): Promise<User[]> {

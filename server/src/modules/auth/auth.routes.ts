@@ -27,13 +27,13 @@ async function outcomeJson(out: VerifyOutcome, present: Present) {
 }
 
 /**
- * REST façade of sign-in (spec §7 Auth; DESIGN §4). Thin: every rule is in AuthService. Every
+ * REST façade of sign-in (docs/product.md §7 Auth; docs/decisions/002-sign-in-safety.md). Thin: every rule is in AuthService. Every
  * answer is `Cache-Control: no-store`; every POST has passed the app's origin guard (http/origin-guard.ts).
  */
 export function authRoutes(services: Services): Router {
   const auth = services.auth;
   const env = auth.env;
-  // the user in the REST façade's shape (spec §3), presented for the (new) session's viewer
+  // the user in the REST façade's shape (docs/product.md §3), presented for the (new) session's viewer
   const userJson = (req: Request, out: VerifyOutcome) => outcomeJson(out, restContext(req, services).present);
   const router = express.Router();
   const caller = (req: Request): AuthCaller => ({
@@ -52,7 +52,7 @@ export function authRoutes(services: Services): Router {
     res.json({ success: true, message });
   });
 
-  // The documented path: answers the link's state, never signs in (research/auth.md D18).
+  // The documented path: answers the link's state, never signs in (docs/decisions/002-sign-in-safety.md D18).
   router.get("/auth/verify", async (req, res) => {
     res.json(await userJson(req, await auth.inspectLink(req.query.token, caller(req))));
   });

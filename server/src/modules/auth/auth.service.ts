@@ -32,7 +32,7 @@ export const SENT_MESSAGE = "Please check your email for the login link!";
 
 export type LinkFailure = "invalid" | "expired" | "used" | "superseded" | "locked";
 
-/** Distinct copy per failure (research/auth.md D23). */
+/** Distinct copy per failure (docs/decisions/002-sign-in-safety.md D23). */
 export const LINK_FAILURES: Record<LinkFailure, string> = {
   invalid: "This sign-in link is invalid. Please request a new one.",
   expired: "This sign-in link has expired. Please request a new one.",
@@ -58,7 +58,7 @@ export interface SignedIn {
 
 export interface NeedsConfirm {
   state: "confirm";
-  /** "j•••@example.com": the account the link signs into (login-CSRF defence, auth.md D21). */
+  /** "j•••@example.com": the account the link signs into (login-CSRF defence, docs/decisions/002-sign-in-safety.md D21). */
   maskedEmail: string;
   /** The address this browser is signed in as now, when that is another account. */
   signedInAs: string | null;
@@ -89,7 +89,7 @@ type TokenRow = Pick<
 >;
 
 /**
- * Sign-in by e-mail link or code (DESIGN §4, research/auth.md §5). The link never signs in by
+ * Sign-in by e-mail link or code (docs/decisions/002-sign-in-safety.md, docs/decisions/002-sign-in-safety.md §5). The link never signs in by
  * being opened: the browser that asked for it proves so with its proof cookie, any other browser
  * confirms with a click. Tokens and codes are stored only as hashes, expire after 15 minutes on
  * the injected clock, are single use (atomic with account creation) and superseded by a newer
@@ -200,7 +200,7 @@ export class AuthService {
     return { message: SENT_MESSAGE, proof };
   }
 
-  /** GET /api/auth/verify: reads the link's state and never consumes it (auth.md D18, D20). */
+  /** GET /api/auth/verify: reads the link's state and never consumes it (docs/decisions/002-sign-in-safety.md D18, D20). */
   async inspectLink(token: unknown, caller: AuthCaller): Promise<VerifyOutcome> {
     const row = await this.openRow(token, caller);
     if (!row.open) return this.linkFailed(row.failure, row.row, caller);
@@ -245,7 +245,7 @@ export class AuthService {
     const now = this.deps.clock.now();
     const log = this.deps.logger.child({ emailRef: emailKey.slice(0, 16), ip: caller.ip });
 
-    // count the attempt atomically before comparing: concurrent guesses all count (auth.md B1)
+    // count the attempt atomically before comparing: concurrent guesses all count (docs/decisions/002-sign-in-safety.md B1)
     const [attempt] = await queryRows<{ id: string; code_hash: string; code_attempts: number }>(
       this.deps.ds.manager,
       `UPDATE "sign_in_tokens" SET "code_attempts" = "code_attempts" + 1
@@ -288,7 +288,7 @@ export class AuthService {
     return new UserReads(this.deps.ds).self({ userId });
   }
 
-  /** Logged only: the edges destroy the session (auth.md H37). */
+  /** Logged only: the edges destroy the session (docs/decisions/002-sign-in-safety.md H37). */
   signedOut(caller: Pick<AuthCaller, "ip" | "userId">): void {
     this.deps.logger.info({ event: "auth.logout", userId: caller.userId, ip: caller.ip }, "signed out");
   }

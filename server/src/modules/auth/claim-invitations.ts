@@ -6,7 +6,7 @@ import type { User } from "../users/user.entity.js";
 
 /**
  * Timelines proposed to an address before it had an account wait with collaborator_id null
- * (DESIGN §7). At sign-in they are attached to the account and each pending one gets its
+ * (docs/decisions/007-notifications.md). At sign-in they are attached to the account and each pending one gets its
  * `timeline_proposal` notification. Idempotent: only rows still unclaimed are touched, so it runs
  * on every sign-in (which also catches an invitation that raced the account's creation).
  * Runs inside the caller's transaction. Returns the ids of the timelines claimed.

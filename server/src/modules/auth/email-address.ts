@@ -1,5 +1,5 @@
 /**
- * One e-mail address, strictly (research/auth.md A2): trimmed, lowercased, at most 254
+ * One e-mail address, strictly (docs/decisions/002-sign-in-safety.md A2): trimmed, lowercased, at most 254
  * characters, exactly one address: no commas, semicolons, quotes, angle brackets, spaces or
  * line breaks. The local part follows the HTML `type=email` rule; the domain needs a dot.
  */

@@ -10,7 +10,7 @@ export interface MediaVariants {
 }
 
 /**
- * One uploaded file (DESIGN §6). The original is kept privately (original_key) and never served;
+ * One uploaded file (docs/decisions/004-media-pipeline.md). The original is kept privately (original_key) and never served;
  * served images are WebP variants without EXIF. Bytes are only reachable through /media with a
  * signed URL and a fresh access check.
  */

@@ -18,7 +18,7 @@ export interface UrlSignerOptions {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
- * Short-lived signed /media URLs (DESIGN §6): HMAC-SHA256 over "id|variant|exp" with a key derived
+ * Short-lived signed /media URLs (docs/decisions/004-media-pipeline.md): HMAC-SHA256 over "id|variant|exp" with a key derived
  * from the session secret (domain-separated, so a media signature is never a valid anything else).
  * A signature only proves that the server handed the URL out recently; the route still re-checks
  * the viewer's access on every request.

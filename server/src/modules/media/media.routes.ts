@@ -12,7 +12,7 @@ function notFound(res: Response): void {
 
 /**
  * GET /media/<id>/<variant>?exp=&sig= — the only way media bytes leave the server. Verifies the
- * signature and expiry, then re-checks the viewer's access on every request (DESIGN §5–6). Every
+ * signature and expiry, then re-checks the viewer's access on every request (docs/decisions/003-privacy-tiers.md–6). Every
  * failure is the same 404 (no existence oracle). Images and video support HTTP Range.
  */
 export function mediaRouter(services: Services): Router {
@@ -77,7 +77,7 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
     .some((t) => t === etag || t === "*");
 }
 
-/** The REST upload answer (spec §3 "Upload result"), plus resource_type for the memory's media_type. */
+/** The REST upload answer (docs/product.md §3 "Upload result"), plus resource_type for the memory's media_type. */
 export function uploadResult(services: Services, media: MediaFile) {
   return {
     file_url: services.media.urlsFor(media).url,
@@ -91,7 +91,7 @@ export function uploadResult(services: Services, media: MediaFile) {
 }
 
 /**
- * POST /api/upload/file — multipart form with the field `file` (spec §7 Upload). Streams the file
+ * POST /api/upload/file — multipart form with the field `file` (docs/product.md §7 Upload). Streams the file
  * into media storage (never buffered whole); answers the upload result with a signed display URL.
  */
 export function uploadRouter(services: Services): Router {

@@ -78,7 +78,7 @@ function keysOf(row: Pick<MediaFile, "originalKey" | "variants">): string[] {
 const FILE_ID = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/;
 
 /**
- * Media (DESIGN §6): ingest, variants, signed URLs, access-checked serving, removal and the
+ * Media (docs/decisions/004-media-pipeline.md): ingest, variants, signed URLs, access-checked serving, removal and the
  * orphan sweeper. The only module that reads or writes media bytes.
  */
 export class MediaService {

@@ -14,7 +14,7 @@ import { MediaFile } from "../media/media-file.entity.js";
 import { Timeline } from "../timelines/timeline.entity.js";
 import { User } from "../users/user.entity.js";
 
-/** A photo or video with its words, inside one timeline (spec §3 Memory). */
+/** A photo or video with its words, inside one timeline (docs/product.md §3 Memory). */
 @ObjectType()
 @Entity({ name: "memories" })
 @Index("memories_timeline_date_idx", ["timelineId", "memoryDate"])
@@ -51,7 +51,7 @@ export class Memory {
   @Column({ type: "varchar", length: 2000, default: "" })
   location!: string;
 
-  /** YYYY-MM-DD; may be missing (spec §2: a missing date counts as the earliest). */
+  /** YYYY-MM-DD; may be missing (docs/product.md §2: a missing date counts as the earliest). */
   @Field(() => String, { nullable: true })
   @Column({ name: "memory_date", type: "date", nullable: true })
   memoryDate!: string | null;

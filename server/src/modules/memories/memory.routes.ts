@@ -22,7 +22,7 @@ function mediaIdOf(body: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
-/** spec §7 Memories. */
+/** docs/product.md §7 Memories. */
 export function memoryRoutes(services: Services): Router {
   const router = express.Router();
   router.use(requireAuth);

@@ -23,7 +23,7 @@ export const MEANING_MAX = 1000;
 /** A profile's memories list is capped (no pagination in the contract yet). */
 export const PROFILE_MEMORIES_LIMIT = 500;
 
-/** spec §8 error catalogue. */
+/** docs/product.md §8 error catalogue. */
 export const DATE_MESSAGES = {
   invalid: "Please select a valid date",
   future: "Please select a past or present date for your memory",
@@ -60,7 +60,7 @@ export function latestToday(now: Date): string {
   return new Date(now.getTime() + 14 * 3600_000).toISOString().slice(0, 10);
 }
 
-/** YYYY-MM-DD, a real calendar date, not after today (spec §5). Empty → null. */
+/** YYYY-MM-DD, a real calendar date, not after today (docs/product.md §5). Empty → null. */
 export function parseMemoryDate(value: unknown, now: Date): string | null | undefined {
   if (value === undefined) return undefined;
   if (value === null || value === "") return null;
@@ -84,7 +84,7 @@ function parseFields(input: MemoryFields, now: Date) {
 }
 
 /**
- * Up to 3 preview media per timeline (spec §4: the new file joins the previews while there are
+ * Up to 3 preview media per timeline (docs/product.md §4: the new file joins the previews while there are
  * fewer than 3), i.e. the first three memories with a thumbnail, kept right after every change.
  */
 const REFRESH_PREVIEWS_SQL = `UPDATE timelines SET preview_media_ids = COALESCE((
@@ -101,7 +101,7 @@ export interface MemoryServiceDeps {
   notifications: NotificationService;
 }
 
-/** Memories (spec §3–§6): created and changed by the timeline's two participants only. */
+/** Memories (docs/product.md §3–§6): created and changed by the timeline's two participants only. */
 export class MemoryService {
   private readonly ds: DataSource;
   private readonly reads: Reads;
@@ -278,7 +278,7 @@ export class MemoryService {
   }
 }
 
-/** spec §6: the memory's creator, the timeline's creator or its collaborator. */
+/** docs/product.md §6: the memory's creator, the timeline's creator or its collaborator. */
 export function canEditMemory(
   viewerId: string | null,
   memory: Pick<Memory, "createdById">,

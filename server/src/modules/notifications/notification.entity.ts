@@ -4,7 +4,7 @@ import { Timeline } from "../timelines/timeline.entity.js";
 import { User } from "../users/user.entity.js";
 import { NotificationType } from "./notification.enums.js";
 
-/** Created by the server on each event (DESIGN §7); never by the client's say-so alone. */
+/** Created by the server on each event (docs/decisions/007-notifications.md); never by the client's say-so alone. */
 @ObjectType()
 @Entity({ name: "notifications" })
 @Index("notifications_recipient_created_idx", ["recipientId", "createdAt"])

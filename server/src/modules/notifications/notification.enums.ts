@@ -1,6 +1,6 @@
 import { registerEnumType } from "type-graphql";
 
-/** spec §3 Notification.type */
+/** docs/product.md §3 Notification.type */
 export enum NotificationType {
   TIMELINE_PROPOSAL = "timeline_proposal",
   TIMELINE_ACCEPTED = "timeline_accepted",

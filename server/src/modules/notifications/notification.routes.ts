@@ -4,7 +4,7 @@ import { requireAuth } from "../../http/require-auth.js";
 import type { Services } from "../../services.js";
 import { NOTIFICATION_PAGE_SIZE } from "./notification.service.js";
 
-/** spec §7 Notifications. */
+/** docs/product.md §7 Notifications. */
 export function notificationRoutes(services: Services): Router {
   const router = express.Router();
   router.use(requireAuth);

@@ -22,7 +22,7 @@ export const timelineUrl = (id: string) => `/app/view-timeline?id=${id}`;
 type TimelineRef = Pick<Timeline, "id" | "title" | "createdById" | "collaboratorId">;
 
 /**
- * Notifications (DESIGN §7): created by the server on each event, never on the client's say-so
+ * Notifications (docs/decisions/007-notifications.md): created by the server on each event, never on the client's say-so
  * alone. The friend-* fan-out only reaches people who may see the timeline (AccessService).
  */
 export class NotificationService {
@@ -41,7 +41,7 @@ export class NotificationService {
   }
 
   /**
-   * Newest first, at most 50. Enforced at retrieval like everything else (DESIGN §5): a
+   * Newest first, at most 50. Enforced at retrieval like everything else (docs/decisions/003-privacy-tiers.md): a
    * notification about a timeline the recipient can no longer see (privacy changed, deleted
    * connection…) is left out, so its title does not linger.
    */
@@ -58,7 +58,7 @@ export class NotificationService {
 
   /**
    * Marks one of the caller's notifications read. A `timeline_proposal` whose timeline is still
-   * pending is not dismissed (spec §4): it keeps its Accept/Reject until answered.
+   * pending is not dismissed (docs/product.md §4): it keeps its Accept/Reject until answered.
    */
   async markRead(userId: string, id: string): Promise<Notification> {
     const asker = { userId };

@@ -3,7 +3,7 @@ import { restContext } from "../../http/present.js";
 import { requireAuth } from "../../http/require-auth.js";
 import type { Services } from "../../services.js";
 
-/** spec §7 Relationships. */
+/** docs/product.md §7 Relationships. */
 export function relationshipRoutes(services: Services): Router {
   const router = express.Router();
   router.use(requireAuth);

@@ -3,7 +3,7 @@ import type { Viewer } from "../access/access.service.js";
 import { Reads } from "../access/index.js";
 import type { User } from "../users/user.entity.js";
 
-/** One edge of the connection web (spec §3 "User relationship"). */
+/** One edge of the connection web (docs/product.md §3 "User relationship"). */
 export interface RelationshipEdge {
   otherUserId: string;
   memoryCount: number;
@@ -14,9 +14,9 @@ export interface RelationshipEdge {
 }
 
 /**
- * The connection web (spec §1, §9): the people someone shares accepted timelines with, ranked by
+ * The connection web (docs/product.md §1, §9): the people someone shares accepted timelines with, ranked by
  * shared memory count. For another person's web, an edge appears only through timelines the
- * viewer may see (DESIGN §5), and counts only their memories.
+ * viewer may see (docs/decisions/003-privacy-tiers.md), and counts only their memories.
  */
 export class RelationshipService {
   private readonly reads: Reads;

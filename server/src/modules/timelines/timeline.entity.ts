@@ -14,8 +14,8 @@ import { Privacy, TimelineStatus } from "./timeline.enums.js";
 
 /**
  * A timeline shared by a pair. The collaborator may not have an account yet: then
- * collaborator_id is null and collaborator_email holds the invited address (DESIGN §7).
- * Accepted + active timelines are the edges of the connection web (DESIGN §5).
+ * collaborator_id is null and collaborator_email holds the invited address (docs/decisions/007-notifications.md).
+ * Accepted + active timelines are the edges of the connection web (docs/decisions/003-privacy-tiers.md).
  */
 @ObjectType()
 @Entity({ name: "timelines" })
@@ -62,7 +62,7 @@ export class Timeline {
   @JoinColumn({ name: "collaborator_id" })
   collaborator?: User | null;
 
-  /** The invited address; kept when the account exists too (spec §3 collaborator_email). */
+  /** The invited address; kept when the account exists too (docs/product.md §3 collaborator_email). */
   @Index("timelines_collaborator_email_idx")
   @Column({ name: "collaborator_email", type: "varchar", length: 254 })
   collaboratorEmail!: string;
@@ -71,7 +71,7 @@ export class Timeline {
   @Column({ name: "last_activity", type: "timestamptz", default: () => "now()" })
   lastActivity!: Date;
 
-  /** Up to 3 media ids shown on the card (spec §9), maintained by the server on memory changes. */
+  /** Up to 3 media ids shown on the card (docs/product.md §9), maintained by the server on memory changes. */
   @Column({ name: "preview_media_ids", type: "uuid", array: true, default: () => "'{}'" })
   previewMediaIds!: string[];
 

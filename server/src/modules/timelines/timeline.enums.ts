@@ -6,7 +6,7 @@ export enum TimelineStatus {
   REJECTED = "rejected",
 }
 
-/** Values as stored and as the REST façade speaks them (spec §9: private, semi-private, public). */
+/** Values as stored and as the REST façade speaks them (docs/product.md §9: private, semi-private, public). */
 export enum Privacy {
   PRIVATE = "private",
   SEMI_PRIVATE = "semi-private",
@@ -14,4 +14,7 @@ export enum Privacy {
 }
 
 registerEnumType(TimelineStatus, { name: "TimelineStatus" });
-registerEnumType(Privacy, { name: "Privacy", description: "Who may see a timeline (DESIGN §5)" });
+registerEnumType(Privacy, {
+  name: "Privacy",
+  description: "Who may see a timeline (docs/decisions/003-privacy-tiers.md)",
+});

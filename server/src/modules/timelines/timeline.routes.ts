@@ -3,7 +3,7 @@ import { restContext } from "../../http/present.js";
 import { requireAuth } from "../../http/require-auth.js";
 import type { Services } from "../../services.js";
 
-/** spec §7 Timelines. GET /timelines answers only the caller's own (DESIGN §5). */
+/** docs/product.md §7 Timelines. GET /timelines answers only the caller's own (docs/decisions/003-privacy-tiers.md). */
 export function timelineRoutes(services: Services): Router {
   const router = express.Router();
   router.use(requireAuth);

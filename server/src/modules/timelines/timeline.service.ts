@@ -33,7 +33,7 @@ export interface UpdateTimelineInput {
   privacy?: unknown;
 }
 
-/** spec §3 "Access-check result for a timeline" (DESIGN §5). */
+/** docs/product.md §3 "Access-check result for a timeline" (docs/decisions/003-privacy-tiers.md). */
 export interface TimelineAccessResult {
   canView: boolean;
   privacy: Privacy | null;
@@ -75,7 +75,7 @@ export interface TimelineServiceDeps {
 }
 
 /**
- * Timelines: a pair's shared space (spec §3–§6, DESIGN §5, §7). Every read goes through the
+ * Timelines: a pair's shared space (docs/product.md §3–§6, docs/decisions/003-privacy-tiers.md, §7). Every read goes through the
  * Viewer (AccessService); only the two participants write.
  */
 export class TimelineService {
@@ -129,7 +129,7 @@ export class TimelineService {
   }
 
   /**
-   * The access check of DESIGN §5 for the access-denied page. Reveals the tier to any signed-in
+   * The access check of docs/decisions/003-privacy-tiers.md for the access-denied page. Reveals the tier to any signed-in
    * person asking about an existing timeline; the title only to people within reach of the tier;
    * a participant to connect with only for semi-private, and only to people with some path.
    */
@@ -304,7 +304,7 @@ export class TimelineService {
     }
   }
 
-  /** Title and/or privacy, by either participant (spec §5 settings: title required ≤ 100). */
+  /** Title and/or privacy, by either participant (docs/product.md §5 settings: title required ≤ 100). */
   async update(viewer: Viewer, input: UpdateTimelineInput): Promise<Timeline> {
     const t = await this.participantTimeline(viewer, input.id);
     const patch: Partial<Timeline> = {};
@@ -359,7 +359,7 @@ export class TimelineService {
   }
 
   /**
-   * The invited address, for the two participants only (DESIGN §5): the collaborator sees their
+   * The invited address, for the two participants only (docs/decisions/003-privacy-tiers.md): the collaborator sees their
    * own; the creator sees an address they typed for someone without an account yet, and
    * otherwise only once the pair shares an accepted timeline (e-mail rule).
    */

@@ -13,7 +13,7 @@ import { normalizeEmail } from "../auth/email-address.js";
 export const FILTER_LIMIT = 50;
 export const INVALID_FILTER = "Invalid filter";
 
-/** `GET /api/users/filter` criteria after parsing: only the spec §7 forms. */
+/** `GET /api/users/filter` criteria after parsing: only the docs/product.md §7 forms. */
 export interface UserFilter {
   /** `email=<one>` or `email={"$in":[…]}` (at most 50), normalised; invalid addresses dropped. */
   emails?: string[];

@@ -12,7 +12,7 @@ import {
 } from "typeorm";
 import { MediaFile } from "../media/media-file.entity.js";
 
-/** A person. Created on the first successful sign-in (research/auth.md E26). */
+/** A person. Created on the first successful sign-in (docs/decisions/002-sign-in-safety.md E26). */
 @ObjectType()
 @Entity({ name: "users" })
 @Check("users_username_format", `"username" ~ '^[a-z0-9]{3,30}$'`)
@@ -22,7 +22,7 @@ export class User {
   @PrimaryGeneratedColumn("uuid")
   id!: string;
 
-  /** Normalised (trimmed, lowercased). Exposed through a field resolver that applies DESIGN §5. */
+  /** Normalised (trimmed, lowercased). Exposed through a field resolver that applies docs/decisions/003-privacy-tiers.md. */
   @Index("users_email_key", { unique: true })
   @Column({ type: "varchar", length: 254 })
   email!: string;

@@ -15,7 +15,7 @@ function mediaIdOf(value: unknown): string | null | undefined {
   return m[1]!.toLowerCase();
 }
 
-/** spec §7 Users: /users/filter, /users/me, /users/check-username/{username}. */
+/** docs/product.md §7 Users: /users/filter, /users/me, /users/check-username/{username}. */
 export function userRoutes(services: Services): Router {
   const router = express.Router();
   router.use(requireAuth);

@@ -50,7 +50,7 @@ export class UserService {
   }
 
   /**
-   * By username, or by e-mail when the value contains "@" (spec §2 PublicProfile). By e-mail it
+   * By username, or by e-mail when the value contains "@" (docs/product.md §2 PublicProfile). By e-mail it
    * finds only someone who shares a timeline with the viewer (any status); anyone else answers
    * exactly like an unknown address, so the lookup is no oracle of who has an account
    * (docs/decisions/017-hostile-input.md).
@@ -79,7 +79,7 @@ export class UserService {
     return !owner || owner === viewerId;
   }
 
-  /** spec §5 Profile: display name required ≤ 100, username ^[a-z0-9]{3,30}$ unique, bio ≤ 500. */
+  /** docs/product.md §5 Profile: display name required ≤ 100, username ^[a-z0-9]{3,30}$ unique, bio ≤ 500. */
   async updateProfile(userId: string, input: ProfileUpdate): Promise<User> {
     const user = await this.reads.users.self({ userId });
     if (!user) throw badInput("User not found");
@@ -136,7 +136,7 @@ export class UserService {
   }
 
   /**
-   * Collaborator search (spec §5): case-insensitive substring of username, display name or full
+   * Collaborator search (docs/product.md §5): case-insensitive substring of username, display name or full
    * name; at most 10; never the caller. Prefix matches first, then by username.
    */
   async search(viewerId: string, query: string, limit = SEARCH_LIMIT): Promise<User[]> {
@@ -149,7 +149,7 @@ export class UserService {
   }
 
   /**
-   * REST `GET /api/users/filter` (spec §7), criteria already parsed by `parseUserFilter`: at most
+   * REST `GET /api/users/filter` (docs/product.md §7), criteria already parsed by `parseUserFilter`: at most
    * 50 users. Any e-mail criterion finds only people who share a timeline with the viewer (any
    * status); an address asked for by value or `$in` is then shown. Counted by the lookup limit.
    */

@@ -92,7 +92,7 @@ async function choose(file: File) {
   });
 }
 
-describe("Add Memory (spec §2, §4, §5)", () => {
+describe("Add Memory (docs/product.md §2, §4, §5)", () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(NOW);
@@ -272,7 +272,7 @@ describe("Add Memory (spec §2, §4, §5)", () => {
     expect(submit()).toBeDisabled();
   });
 
-  it("only logs a failure to add, and ends the busy state (spec §8)", async () => {
+  it("only logs a failure to add, and ends the busy state (docs/product.md §8)", async () => {
     allowConsoleErrors(/Failed to add memory/);
     vi.mocked(exifr.parse).mockResolvedValue(undefined);
     const seen: CreateMemoryMutationVariables[] = [];

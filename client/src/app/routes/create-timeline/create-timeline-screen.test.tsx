@@ -59,7 +59,7 @@ async function chooseBo(user: ReturnType<typeof userEvent.setup>) {
   await user.click(option);
 }
 
-describe("Create Timeline (spec §2, §5)", () => {
+describe("Create Timeline (docs/product.md §2, §5)", () => {
   it("keeps Create Timeline disabled until there is a title and a chosen collaborator", async () => {
     const user = userEvent.setup();
     render("/app/create-timeline", [searchMock("bo", [bo])]);

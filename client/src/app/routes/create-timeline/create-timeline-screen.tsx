@@ -31,7 +31,7 @@ export function CreateTimelineScreen() {
   const [privacy, setPrivacy] = useState<Privacy>("PRIVATE");
   const [error, setError] = useState<string | null>(null);
 
-  // `?collaborator=<email>` preselects that person (spec §2).
+  // `?collaborator=<email>` preselects that person (docs/product.md §2).
   const lookup = useCollaboratorByIdentifierQuery(
     preset && !presetDone ? { variables: { identifier: preset } } : skipToken,
   );

@@ -80,7 +80,7 @@ function render(mocks: MockLink.MockedResponse[], { at = "/app/edit-memory?id=m-
   return renderScreen(<EditMemoryScreen />, { path: "/app/edit-memory", at, history, mocks });
 }
 
-describe("Edit Memory (spec §2, §6, §8)", () => {
+describe("Edit Memory (docs/product.md §2, §6, §8)", () => {
   beforeEach(() => {
     fakeUploads.current = createFakeUploads();
     URL.createObjectURL = vi.fn(() => "blob:preview");

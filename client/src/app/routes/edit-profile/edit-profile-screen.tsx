@@ -27,7 +27,7 @@ import {
 } from "../../../gql/graphql";
 import styles from "./edit-profile-screen.module.css";
 
-/** Edit Profile (spec §2, §4, §5): photo, display name, username with a live check, bio. */
+/** Edit Profile (docs/product.md §2, §4, §5): photo, display name, username with a live check, bio. */
 export function EditProfileScreen() {
   const { data, error, loading, refetch } = useMyProfileQuery({
     fetchPolicy: "cache-and-network",

@@ -9,7 +9,7 @@ import { useProfileMemoriesQuery } from "../../../gql/graphql";
 import styles from "./memories-screen.module.css";
 
 /**
- * Memories (spec §2): the signed-in user's memories, or with ?email= another profile's (as far
+ * Memories (docs/product.md §2): the signed-in user's memories, or with ?email= another profile's (as far
  * as its privacy lets this viewer see), newest first; the viewer opens in the rose theme.
  */
 export function MemoriesScreen() {

@@ -11,7 +11,7 @@ import { useMyProfileQuery } from "../../../gql/graphql";
 import { useSessionUser } from "../../../lib/session-user";
 import styles from "./profile-screen.module.css";
 
-/** Profile (spec §2): the signed-in user, edit and logout, then "Profile Web" and "Highlights". */
+/** Profile (docs/product.md §2): the signed-in user, edit and logout, then "Profile Web" and "Highlights". */
 export function ProfileScreen() {
   const sessionUser = useSessionUser();
   const { data, loading } = useMyProfileQuery({ fetchPolicy: "cache-and-network", nextFetchPolicy: "cache-first" });

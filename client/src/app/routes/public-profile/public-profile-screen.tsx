@@ -25,7 +25,7 @@ import { PublicTimelineDetail } from "./public-timeline-detail";
 type Tab = "timelines" | "memories" | "profile";
 
 /**
- * The public profile (spec §2, §4): /app/public-profile?username=… (or ?email=… when the value
+ * The public profile (docs/product.md §2, §4): /app/public-profile?username=… (or ?email=… when the value
  * contains @). Dark blue, outside the signed-in layout, with its own three tabs. Without a name
  * it goes to Timelines; so does a failed lookup or nobody found.
  */

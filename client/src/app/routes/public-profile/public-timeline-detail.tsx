@@ -16,7 +16,7 @@ interface PublicTimelineDetailProps {
 }
 
 /**
- * A timeline opened from a public profile (spec §2): back button, title, "{n} memories", and its
+ * A timeline opened from a public profile (docs/product.md §2): back button, title, "{n} memories", and its
  * memories on a horizontal line, oldest first (no date first). A photo opens the viewer (blue).
  */
 export function PublicTimelineDetail({ timelineId, onBack }: PublicTimelineDetailProps) {

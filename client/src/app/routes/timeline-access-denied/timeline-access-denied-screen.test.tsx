@@ -33,7 +33,7 @@ function render(mocks: MockLink.MockedResponse[], at = "/app/timeline-access-den
   return renderScreen(<TimelineAccessDeniedScreen />, { path: "/app/timeline-access-denied", at, mocks, history });
 }
 
-describe("Timeline access denied (spec §2, §4, §8)", () => {
+describe("Timeline access denied (docs/product.md §2, §4, §8)", () => {
   it("goes straight to the timeline when the viewer may see it", async () => {
     const { router } = render([
       accessMock({

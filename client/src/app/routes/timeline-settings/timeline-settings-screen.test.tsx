@@ -49,7 +49,7 @@ function render(mocks: MockLink.MockedResponse[], at = "/app/timeline-settings?i
   return renderScreen(<TimelineSettingsScreen />, { path: "/app/timeline-settings", at, mocks });
 }
 
-describe("Timeline Settings (spec §2, §5, §6, §8)", () => {
+describe("Timeline Settings (docs/product.md §2, §5, §6, §8)", () => {
   it("goes to the list without an id", async () => {
     const { router } = render([], "/app/timeline-settings");
     await waitFor(() => expect(locationOf(router)).toBe("/app/timelines"));

@@ -15,7 +15,7 @@ function renderList(mock: ReturnType<typeof timelinesMock>) {
   return renderScreen(<TimelinesScreen />, { path: "/app/timelines", mocks: [mock] });
 }
 
-describe("Timelines list (spec §2)", () => {
+describe("Timelines list (docs/product.md §2)", () => {
   it("shows a spinner, then a card per timeline linking to its view", async () => {
     renderList(
       timelinesMock([
@@ -83,7 +83,7 @@ describe("Timelines list (spec §2)", () => {
     expect(screen.getByRole("link", { name: "Create timeline" })).toHaveAttribute("href", "/app/create-timeline");
   });
 
-  it("shows the empty list, silently, when loading fails (spec §8)", async () => {
+  it("shows the empty list, silently, when loading fails (docs/product.md §8)", async () => {
     renderList(timelinesMock(new Error("Network down")));
     expect(await screen.findByRole("heading", { name: "No timelines yet" })).toBeInTheDocument();
     expect(screen.queryByRole("alert")).toBeNull();

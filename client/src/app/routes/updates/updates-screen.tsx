@@ -14,7 +14,7 @@ import styles from "./updates-screen.module.css";
 
 export const MARK_ALL_FAILED_MESSAGE = "Couldn't mark your updates as read. Please try again.";
 
-/** Updates (spec §2): the signed-in user's notifications, newest first (at most 50). */
+/** Updates (docs/product.md §2): the signed-in user's notifications, newest first (at most 50). */
 export function UpdatesScreen() {
   useDocumentTitle("Updates");
   const { data, error, refetch } = useNotificationsQuery({

@@ -37,7 +37,7 @@ function stripTokenFromAddressBar(): void {
 }
 
 /**
- * The verify flow (spec §4, DESIGN §4): the token is read once into memory and taken out of the
+ * The verify flow (docs/product.md §4, docs/decisions/002-sign-in-safety.md): the token is read once into memory and taken out of the
  * address bar; one POST asks the server, which signs in at once only in the browser that asked
  * for the link and otherwise answers "confirm" (then `confirm()` is the person's click).
  * Exactly one request per attempt, also under React's StrictMode double effects.

@@ -13,7 +13,7 @@ export const VERIFY_REDIRECT_DELAY_MS = 800;
 /**
  * Spec §2 Verify: spinner → "Email Verified!" → the app after 800 ms; on failure "Verification
  * Failed" with Retry and Back to Login. Opened in another browser than the one that asked, the
- * link first asks "Continue as j•••@example.com" (DESIGN §4: scanners must not sign in).
+ * link first asks "Continue as j•••@example.com" (docs/decisions/002-sign-in-safety.md: scanners must not sign in).
  */
 export function VerifyScreen() {
   const location = useLocation();

@@ -50,7 +50,7 @@ function render(mocks: MockLink.MockedResponse[], at = "/app/view-timeline?id=t-
 
 const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
 
-describe("View Timeline (spec §2)", () => {
+describe("View Timeline (docs/product.md §2)", () => {
   it("goes to the list without an id", async () => {
     const { router } = render([], "/app/view-timeline");
     await waitFor(() => expect(locationOf(router)).toBe("/app/timelines"));
@@ -70,7 +70,7 @@ describe("View Timeline (spec §2)", () => {
     const strip = screen.getByRole("list", { name: "Memories" });
     const items = within(strip).getAllByRole("listitem");
     expect(items).toHaveLength(2);
-    // Cards 280 px apart (spec §9).
+    // Cards 280 px apart (docs/product.md §9).
     expect(items.map((item) => item.style.left)).toEqual(["0px", "280px"]);
     const first = within(items[0]!).getByRole("button");
     expect(first).toHaveTextContent("Sunset at the miradouro");

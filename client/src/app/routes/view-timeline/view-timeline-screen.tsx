@@ -24,13 +24,13 @@ export function ViewTimelineScreen() {
     id ? { variables: { id }, fetchPolicy: "cache-and-network" } : skipToken,
   );
 
-  // Without an id, go to the list (spec §8).
+  // Without an id, go to the list (docs/product.md §8).
   if (!id) return <Navigate to="/app/timelines" replace />;
 
   if (loading && !data) return <PageSpinner label="Loading timeline…" />;
 
   if (!data) {
-    // The load failed (not a "no access" answer): spec §2 not-found state.
+    // The load failed (not a "no access" answer): docs/product.md §2 not-found state.
     if (error) console.warn("ViewTimeline failed", error);
     return (
       <div className="page-center">

@@ -2,7 +2,7 @@ import { ApiError, apiRequest } from "../../../lib/rest-client";
 import type { SessionUser } from "../../../lib/session";
 
 /**
- * The sign-in calls of the REST façade (spec §7 Auth, DESIGN §4): plain fetch with the session
+ * The sign-in calls of the REST façade (docs/product.md §7 Auth, docs/decisions/002-sign-in-safety.md): plain fetch with the session
  * cookie and JSON through `apiRequest`; a failure is an ApiError carrying the body's `error`
  * (else "HTTP {status}"), the status, the body and the headers.
  */
@@ -57,7 +57,7 @@ export interface RateLimit {
   resetTime: Date | null;
 }
 
-/** The 429 details of a failed call (spec §7: error, message, retryAfter, resetTime, Retry-After). */
+/** The 429 details of a failed call (docs/product.md §7: error, message, retryAfter, resetTime, Retry-After). */
 export function rateLimitOf(error: unknown): RateLimit | null {
   if (!(error instanceof ApiError) || error.status !== 429) return null;
   const body = (error.body && typeof error.body === "object" ? error.body : {}) as Record<string, unknown>;

@@ -47,7 +47,7 @@ function renderWeb(mocks: ReadonlyArray<MockLink.MockedResponse>, identifier: st
   return counting;
 }
 
-describe("ConnectionWeb (spec §9)", () => {
+describe("ConnectionWeb (docs/product.md §9)", () => {
   afterEach(() => {
     vi.useRealTimers();
   });

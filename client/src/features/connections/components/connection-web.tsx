@@ -67,7 +67,7 @@ function firstName(name: string): string {
 }
 
 /**
- * The connection web (spec §1, §9): up to 10 people in three rings around the centre person,
+ * The connection web (docs/product.md §1, §9): up to 10 people in three rings around the centre person,
  * ranked by shared memories. Pinch or wheel to zoom (0.5–3), drag to move (±300); the buttons
  * do the same for keyboard and one-handed use. Each person is a link to their public profile.
  */

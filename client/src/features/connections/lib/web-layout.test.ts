@@ -13,7 +13,7 @@ import {
 const person = (id: string, memoryCount: number) => ({ id, memoryCount });
 const ids = (people: { id: string }[]) => people.map((p) => p.id);
 
-describe("rankConnections (spec §9)", () => {
+describe("rankConnections (docs/product.md §9)", () => {
   it("ranks by shared memory count, highest first, and keeps at most 10", () => {
     const people = Array.from({ length: 14 }, (_, i) => person(`p${i}`, i));
     const ranked = rankConnections(people);
@@ -56,7 +56,7 @@ describe("rankConnections (spec §9)", () => {
   });
 });
 
-describe("placeConnections (spec §9 rings)", () => {
+describe("placeConnections (docs/product.md §9 rings)", () => {
   const ten = Array.from({ length: 10 }, (_, i) => `p${i}`);
 
   it("puts the top 2 on Closest (r 120, node 28), the next 3 on Close (r 200, node 24), the next 5 on Important (r 280, node 20)", () => {

@@ -1,5 +1,5 @@
 /**
- * The connection web's geometry (spec §9), as pure functions: who is shown, in which ring, and
+ * The connection web's geometry (docs/product.md §9), as pure functions: who is shown, in which ring, and
  * where. Units are the spec's (ring radius 120/200/280, node radius 28/24/20) around (0, 0).
  */
 
@@ -24,7 +24,7 @@ export const WEB_RINGS: readonly WebRing[] = [
 
 export const MAX_CONNECTIONS = WEB_RINGS.reduce((total, ring) => total + ring.slots, 0);
 
-/** Zoom and drag limits (spec §9). */
+/** Zoom and drag limits (docs/product.md §9). */
 export const MIN_ZOOM = 0.5;
 export const MAX_ZOOM = 3;
 export const MAX_PAN = 300;
@@ -34,7 +34,7 @@ export interface RankablePerson {
   memoryCount: number;
 }
 
-/** A count as the web uses it: whole, and never negative (spec §9). */
+/** A count as the web uses it: whole, and never negative (docs/product.md §9). */
 export function normalizedCount(count: number): number {
   return Number.isFinite(count) ? Math.max(0, Math.floor(count)) : 0;
 }

@@ -1,4 +1,4 @@
-/** The upload result of POST /api/upload/file (spec §3). */
+/** The upload result of POST /api/upload/file (docs/product.md §3). */
 export interface UploadResult {
   file_url: string;
   public_id: string;

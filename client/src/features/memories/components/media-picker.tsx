@@ -24,7 +24,7 @@ interface MediaPickerProps {
 }
 
 /**
- * Choose a photo or video (spec §2): a preview, the upload's progress bar and its error. With a
+ * Choose a photo or video (docs/product.md §2): a preview, the upload's progress bar and its error. With a
  * current media the button reads "Replace Media".
  */
 export function MediaPicker({ picked, current, status, progress, error, onChoose, disabled }: MediaPickerProps) {

@@ -22,7 +22,7 @@ export interface MemoryFormValues {
 
 interface MemoryFormProps {
   initial?: Partial<MemoryFormValues>;
-  /** The memory's media so far (Edit Memory); without it a file is required (spec §5). */
+  /** The memory's media so far (Edit Memory); without it a file is required (docs/product.md §5). */
   currentMedia?: { type: MediaType; url: string; posterUrl?: string | null } | null;
   submitLabel: string;
   busyLabel: string;
@@ -37,7 +37,7 @@ interface MemoryFormProps {
 }
 
 /**
- * The fields of Add Memory and Edit Memory (spec §2, §5): the photo or video with its preview and
+ * The fields of Add Memory and Edit Memory (docs/product.md §2, §5): the photo or video with its preview and
  * upload progress, the date (prefilled from the photo when empty; at most today), caption,
  * location and "Why this moment matters", each with its counter.
  */

@@ -34,7 +34,7 @@ export function MemoryThumb({ memory, size }: { memory: MemoryViewerMemory; size
 
 interface MemoryJournalProps {
   memories: readonly JournalMemory[];
-  /** The viewer's theme: rose on Memories, blue on the public profile (spec §2). */
+  /** The viewer's theme: rose on Memories, blue on the public profile (docs/product.md §2). */
   theme: MemoryViewerTheme;
   label: string;
 }

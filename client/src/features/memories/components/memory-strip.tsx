@@ -24,7 +24,7 @@ function roundImageFor(memory: TimelineMemory_MemoryFragment): string | null {
 }
 
 /**
- * A timeline's memories on a horizontal line of round images (spec §2): each card shows the
+ * A timeline's memories on a horizontal line of round images (docs/product.md §2): each card shows the
  * caption, date, location and meaning. A single click opens the viewer, a double click opens
  * Edit Memory; single clicks wait briefly so a double click does not also open the viewer.
  */

@@ -25,7 +25,7 @@ function Harness({
   );
 }
 
-describe("MemoryViewer (spec §2)", () => {
+describe("MemoryViewer (docs/product.md §2)", () => {
   it.each(["teal", "rose", "blue"] as const)("shows the memory in the %s theme", async (theme) => {
     const user = userEvent.setup();
     render(<Harness memory={aMemory()} theme={theme} />);

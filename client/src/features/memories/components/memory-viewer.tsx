@@ -32,15 +32,15 @@ export interface MemoryViewerMemory {
 
 interface MemoryViewerProps {
   memory: MemoryViewerMemory;
-  /** teal: the app's timelines; rose: Memories; blue: the public profile (spec §2). */
+  /** teal: the app's timelines; rose: Memories; blue: the public profile (docs/product.md §2). */
   theme?: MemoryViewerTheme;
   onClose: () => void;
-  /** Shows "Edit Memory"; pass it only when the viewer may edit this memory (spec §2, §6). */
+  /** Shows "Edit Memory"; pass it only when the viewer may edit this memory (docs/product.md §2, §6). */
   onEdit?: () => void;
 }
 
 /**
- * The full-screen memory viewer (spec §2): the photo or video, caption, date, location and the
+ * The full-screen memory viewer (docs/product.md §2): the photo or video, caption, date, location and the
  * "Why this moment matters" box. A modal dialog: focus moves in and stays inside, Escape or the
  * close button closes it, and focus returns to what opened it.
  */

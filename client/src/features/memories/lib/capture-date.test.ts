@@ -13,7 +13,7 @@ function fixture(name: string, type: string, lastModified: number): File {
   return new File([readFileSync(`${fixtures}/${name}`)], name, { type, lastModified });
 }
 
-describe("capture date (spec §4, §9)", () => {
+describe("capture date (docs/product.md §4, §9)", () => {
   it("accepts times within the last 50 years that are not in the future", () => {
     expect(isAcceptableCaptureDate(new Date(2023, 6, 14), now)).toBe(true);
     expect(isAcceptableCaptureDate(new Date(1974, 5, 16), now)).toBe(true);

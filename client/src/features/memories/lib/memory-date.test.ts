@@ -10,7 +10,7 @@ import {
 
 const now = new Date(2024, 5, 15, 23, 30);
 
-describe("memory dates (spec §5, §8)", () => {
+describe("memory dates (docs/product.md §5, §8)", () => {
   it("formats a date like 'Jan 5, 2024', and nothing for a missing one", () => {
     expect(formatMemoryDate("2024-01-05")).toBe("Jan 5, 2024");
     expect(formatMemoryDate(null)).toBe("");

@@ -9,7 +9,7 @@ export function toDateInputValue(date: Date): string {
   return format(date, "yyyy-MM-dd");
 }
 
-/** Today in the user's time zone, the date input's maximum (spec §5). */
+/** Today in the user's time zone, the date input's maximum (docs/product.md §5). */
 export function todayDateInputValue(now: Date = new Date()): string {
   return toDateInputValue(now);
 }
@@ -21,7 +21,7 @@ export function parseMemoryDate(value: string | null | undefined): Date | null {
   return isValid(date) && toDateInputValue(date) === value ? date : null;
 }
 
-/** "Jan 5, 2024" (spec §2), or "" when there is no usable date. */
+/** "Jan 5, 2024" (docs/product.md §2), or "" when there is no usable date. */
 export function formatMemoryDate(value: string | null | undefined): string {
   const date = parseMemoryDate(value);
   return date ? format(date, "MMM d, yyyy") : "";

@@ -3,7 +3,7 @@ import { newestFirst, oldestFirst } from "./memory-order";
 
 const m = (id: string, memoryDate: string | null) => ({ id, memoryDate });
 
-describe("oldestFirst (public timeline detail, spec §2)", () => {
+describe("oldestFirst (public timeline detail, docs/product.md §2)", () => {
   it("sorts by memory date ascending, a missing date first", () => {
     const sorted = oldestFirst([m("c", "2024-03-01"), m("none", null), m("a", "2023-12-31"), m("b", "2024-01-15")]);
     expect(sorted.map((x) => x.id)).toEqual(["none", "a", "b", "c"]);
@@ -16,7 +16,7 @@ describe("oldestFirst (public timeline detail, spec §2)", () => {
   });
 });
 
-describe("newestFirst (Memories, spec §2)", () => {
+describe("newestFirst (Memories, docs/product.md §2)", () => {
   it("sorts by memory date descending, a missing date last", () => {
     const sorted = newestFirst([m("none", null), m("a", "2023-12-31"), m("c", "2024-03-01"), m("b", "2024-01-15")]);
     expect(sorted.map((x) => x.id)).toEqual(["c", "b", "a", "none"]);

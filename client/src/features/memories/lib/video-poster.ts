@@ -2,7 +2,7 @@
 const MAX_POSTER_SIDE = 1600;
 
 /**
- * Captures a frame of a video file in the browser (DESIGN §6: the server has no ffmpeg): the
+ * Captures a frame of a video file in the browser (docs/decisions/004-media-pipeline.md: the server has no ffmpeg): the
  * video is loaded into a <video>, seeked to ~0.1 s, drawn on a canvas and encoded as JPEG.
  * Resolves to null when the browser cannot decode the video (the memory is saved without one).
  */

@@ -18,7 +18,7 @@ export function adjustUnreadCount(cache: ApolloCache, delta: number): void {
 
 /**
  * After "Mark all as read": the server marks everything except proposals still waiting for an
- * answer (they keep Accept/Reject, spec §4), and answers how many changed.
+ * answer (they keep Accept/Reject, docs/product.md §4), and answers how many changed.
  */
 export function markAllReadInCache(cache: ApolloCache, changed: number): void {
   const data = cache.readQuery<NotificationsQuery>({ query: NotificationsDocument });

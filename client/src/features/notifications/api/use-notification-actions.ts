@@ -20,7 +20,7 @@ export const REJECT_CONFIRMATION =
 
 /**
  * Marks one notification read, updates the cached count and broadcasts "notificationsUpdated".
- * A proposal still waiting for an answer stays unread (the server keeps it; spec §4), so it is
+ * A proposal still waiting for an answer stays unread (the server keeps it; docs/product.md §4), so it is
  * not marked optimistically. Failures are ignored: the notification simply stays unread.
  */
 export function useMarkNotificationRead() {
@@ -75,7 +75,7 @@ export function useMarkAllNotificationsRead() {
 }
 
 /**
- * Accept or reject a timeline proposal (spec §4): answer it, then mark the notification read.
+ * Accept or reject a timeline proposal (docs/product.md §4): answer it, then mark the notification read.
  * Resolves with the spec's failure message, or null on success.
  */
 export function useAnswerProposal() {

@@ -18,7 +18,7 @@ async function settle() {
   });
 }
 
-describe("useUnreadCount (spec §4)", () => {
+describe("useUnreadCount (docs/product.md §4)", () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });

@@ -6,7 +6,7 @@ import { NOTIFICATIONS_UPDATED_EVENT } from "./notification-events";
 export const UNREAD_COUNT_REFRESH_MS = 30_000;
 
 /**
- * Number of unread notifications for the Updates tab badge (spec §4): loaded once, refreshed
+ * Number of unread notifications for the Updates tab badge (docs/product.md §4): loaded once, refreshed
  * every 30 s and whenever the browser event "notificationsUpdated" fires; a load failure shows 0.
  * Mark read, mark all, accept and reject also adjust the cached count directly
  * (./notification-cache.ts), so the badge changes without waiting for the refresh.

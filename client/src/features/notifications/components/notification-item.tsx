@@ -17,8 +17,8 @@ function isAppPath(url: string): boolean {
 }
 
 /**
- * One notification (spec §2): message, time, a View link that also marks it read, and Accept /
- * Reject on an unread timeline proposal (reject asks first; spec §5, §8).
+ * One notification (docs/product.md §2): message, time, a View link that also marks it read, and Accept /
+ * Reject on an unread timeline proposal (reject asks first; docs/product.md §5, §8).
  */
 export function NotificationItem({ notification }: { notification: NotificationItem_NotificationFragment }) {
   const messageId = useId();

@@ -4,7 +4,7 @@ import { useNavigate } from "react-router-dom";
 import { apiRequest } from "../../../lib/rest-client";
 
 /**
- * Logout (spec §7, §8): POST /api/auth/logout, then clear the Apollo store and go to /login.
+ * Logout (docs/product.md §7, §8): POST /api/auth/logout, then clear the Apollo store and go to /login.
  * A failed logout also goes to /login.
  */
 export function useLogout() {

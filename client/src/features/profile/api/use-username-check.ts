@@ -4,13 +4,13 @@ import { useUsernameAvailableLazyQuery } from "../../../gql/graphql";
 /** Spec §4, §9: the check starts 500 ms after typing stops, and only from 3 characters. */
 export const USERNAME_CHECK_DELAY_MS = 500;
 export const USERNAME_CHECK_MIN_LENGTH = 3;
-/** The server's rule (spec §5): lowercase letters and numbers, at most 30. */
+/** The server's rule (docs/product.md §5): lowercase letters and numbers, at most 30. */
 export const USERNAME_PATTERN = /^[a-z0-9]*$/;
 
 export type UsernameCheck = "idle" | "checking" | "available" | "taken";
 
 /**
- * Live availability of `username` (spec §4): idle → checking → available | taken. The user's
+ * Live availability of `username` (docs/product.md §4): idle → checking → available | taken. The user's
  * current name counts as available without asking. A name that breaks the format, is too short
  * or was just typed is idle. A failed check is idle too (the save will tell).
  */

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { HeartIcon } from "../../../components/ui/icons";
 import styles from "./highlights-coming-soon.module.css";
 
-/** The Highlights tab (spec §2): a "Coming Soon" placeholder with three empty tiles. */
+/** The Highlights tab (docs/product.md §2): a "Coming Soon" placeholder with three empty tiles. */
 export function HighlightsComingSoon() {
   const titleId = useId();
   return (

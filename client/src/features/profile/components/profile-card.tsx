@@ -19,7 +19,7 @@ interface ProfileCardProps {
   children?: ReactNode;
 }
 
-/** Avatar (photo or generated initials), display name, @username, e-mail and bio (spec §2). */
+/** Avatar (photo or generated initials), display name, @username, e-mail and bio (docs/product.md §2). */
 export function ProfileCard({ person, headingLevel = 2, showEmail = false, children }: ProfileCardProps) {
   const Heading = headingLevel === 1 ? "h1" : "h2";
   const name = person.displayName.trim() || person.username;

@@ -9,7 +9,7 @@ const tabs: { key: ProfileTab; label: string }[] = [
 ];
 
 /**
- * The profile's two tabs (spec §2, §4): "Profile Web" and "Highlights". An ARIA tab list: arrow
+ * The profile's two tabs (docs/product.md §2, §4): "Profile Web" and "Highlights". An ARIA tab list: arrow
  * keys, Home and End move between the tabs.
  */
 export function ProfileTabs({ web, highlights }: { web: ReactNode; highlights: ReactNode }) {

@@ -12,7 +12,7 @@ import {
 const graphqlError = (message: string, code?: string) =>
   new CombinedGraphQLErrors({ errors: [{ message, ...(code ? { extensions: { code } } : {}) }] });
 
-describe("profileSaveErrorMessage (spec §8)", () => {
+describe("profileSaveErrorMessage (docs/product.md §8)", () => {
   it("maps a taken username (CONFLICT)", () => {
     expect(profileSaveErrorMessage(graphqlError("taken", "CONFLICT"))).toBe(USERNAME_TAKEN_ON_SAVE);
     expect(USERNAME_TAKEN_ON_SAVE).toBe("This username is already taken. Please choose a different one.");
@@ -38,7 +38,7 @@ describe("profileSaveErrorMessage (spec §8)", () => {
   });
 });
 
-describe("validateProfile (spec §5)", () => {
+describe("validateProfile (docs/product.md §5)", () => {
   const ok = { displayName: "Ada", username: "ada", bio: "" };
 
   it("accepts a valid profile", () => {

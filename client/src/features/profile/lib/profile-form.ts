@@ -26,7 +26,7 @@ export interface ProfileErrors {
 }
 
 /**
- * Field errors of the form (spec §5). The over-limit counters already say so in the spec's
+ * Field errors of the form (docs/product.md §5). The over-limit counters already say so in the spec's
  * words, so those errors are marked but not repeated.
  */
 export function validateProfile(draft: ProfileDraft): ProfileErrors {
@@ -41,7 +41,7 @@ export function validateProfile(draft: ProfileDraft): ProfileErrors {
   return errors;
 }
 
-/** The input is lowercased as it is typed (spec §5); spaces are dropped. */
+/** The input is lowercased as it is typed (docs/product.md §5); spaces are dropped. */
 export function normalizeUsernameInput(value: string): string {
   return value.toLowerCase().replace(/\s+/g, "");
 }

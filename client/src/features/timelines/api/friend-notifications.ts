@@ -2,7 +2,7 @@ import { apiRequest } from "../../../lib/rest-client";
 
 /**
  * Spec §7: after a timeline is created, and after a memory is added, the server tells the
- * participants' connections who may see it. Failures are ignored by the flows (spec §8).
+ * participants' connections who may see it. Failures are ignored by the flows (docs/product.md §8).
  */
 export async function notifyFriendsTimelineCreated(
   timelineId: string,

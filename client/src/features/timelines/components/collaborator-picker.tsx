@@ -12,7 +12,7 @@ import styles from "./collaborator-picker.module.css";
 export const MAX_SUGGESTIONS = 10;
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/** The chosen other person: an account, or an address to invite (DESIGN §7). */
+/** The chosen other person: an account, or an address to invite (docs/decisions/007-notifications.md). */
 export type Collaborator = { kind: "user"; user: TimelinePerson_UserFragment } | { kind: "email"; email: string };
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -36,7 +36,7 @@ interface CollaboratorPickerProps {
 }
 
 /**
- * Search for the other person by username or name (spec §2, §5): a combobox with up to 10
+ * Search for the other person by username or name (docs/product.md §2, §5): a combobox with up to 10
  * suggestions; one must be chosen. An e-mail address with no match can be invited.
  */
 export function CollaboratorPicker({ value, onChange, loading = false, disabled = false }: CollaboratorPickerProps) {

@@ -6,7 +6,7 @@ import type { TimelineCard_TimelineFragment } from "../../../gql/graphql";
 import { collaboratorLabel, type Viewer } from "../lib/collaborator-label";
 import styles from "./timeline-card.module.css";
 
-/** "MMM d" (spec §2), or "" when the time is missing or unreadable. */
+/** "MMM d" (docs/product.md §2), or "" when the time is missing or unreadable. */
 export function formatLastActivity(iso: string | null | undefined): string {
   if (!iso) return "";
   const date = parseISO(iso);

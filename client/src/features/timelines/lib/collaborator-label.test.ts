@@ -4,7 +4,7 @@ import { collaboratorLabel, otherPerson, personLabel } from "./collaborator-labe
 const ada = { id: "u-1", displayName: "Ada Lovelace", fullName: null, email: "ada@example.com" };
 const bo = { id: "u-2", displayName: "Bo Jensen", fullName: "Bo A. Jensen", email: "bo@example.com" };
 
-describe("collaborator label (spec §3)", () => {
+describe("collaborator label (docs/product.md §3)", () => {
   it("names the other person of the timeline", () => {
     const timeline = { createdBy: ada, collaborator: bo, collaboratorEmail: "bo@example.com" };
     expect(collaboratorLabel(timeline, { id: "u-1" })).toBe("Bo Jensen");

@@ -13,7 +13,7 @@ export interface TimelineParties {
   collaboratorEmail?: string | null;
 }
 
-/** Who is looking: the session user (REST shape, spec §3). */
+/** Who is looking: the session user (REST shape, docs/product.md §3). */
 export interface Viewer {
   id?: string | null;
   _id?: string | null;
@@ -43,14 +43,14 @@ export function otherPerson(timeline: TimelineParties, viewer: Viewer | null): T
 }
 
 interface LabelOptions {
-  /** Public views never show an e-mail: "Collaborator" instead (spec §3). */
+  /** Public views never show an e-mail: "Collaborator" instead (docs/product.md §3). */
   publicView?: boolean;
   /** The people are not loaded yet. */
   loading?: boolean;
 }
 
 /**
- * The collaborator label of a timeline card (spec §3): display name, then full name, then
+ * The collaborator label of a timeline card (docs/product.md §3): display name, then full name, then
  * "Collaborator" on public views, otherwise the e-mail, or "Loading..." while not yet loaded.
  */
 export function personLabel(

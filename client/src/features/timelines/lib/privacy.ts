@@ -7,7 +7,7 @@ export interface PrivacyOption {
   hint: string;
 }
 
-/** The three tiers of spec §1/§9, in order of reach (DESIGN §5). */
+/** The three tiers of docs/product.md §1/§9, in order of reach (docs/decisions/003-privacy-tiers.md). */
 export const privacyOptions: readonly PrivacyOption[] = [
   { value: "PRIVATE", label: "Private", hint: "Only the two of you" },
   { value: "SEMI_PRIVATE", label: "Semi-private", hint: "You two and people close to you" },
@@ -20,7 +20,7 @@ export function privacyLabel(value: Privacy): string {
 
 /**
  * The info box under the privacy selector: exactly who will see the timeline and its memories
- * (DESIGN §5). `name` is the other person, when known.
+ * (docs/decisions/003-privacy-tiers.md). `name` is the other person, when known.
  */
 export function privacyExplanation(value: Privacy, name?: string | null): string {
   const other = name?.trim() || "your collaborator";

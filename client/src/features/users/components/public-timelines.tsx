@@ -19,7 +19,7 @@ interface PublicTimelinesProps {
   onOpen: (timelineId: string) => void;
 }
 
-/** The Timelines tab of a public profile (spec §2): their active, accepted timelines. */
+/** The Timelines tab of a public profile (docs/product.md §2): their active, accepted timelines. */
 export function PublicTimelines({ identifier, profileUserId, onOpen }: PublicTimelinesProps) {
   const { data, error } = useUserTimelinesQuery({ variables: { identifier } });
   // Spec §8: a failure to load shows the empty list.
