@@ -56,9 +56,10 @@ export class Presenter {
   }
 
   async timeline(t: Timeline) {
+    const collaboratorId = this.services.timelines.collaboratorIdFor(this.viewer, t);
     const [createdByUser, collaboratorUser, memoryCount, collaboratorEmail] = await Promise.all([
       this.userById(t.createdById),
-      this.userById(t.collaboratorId),
+      this.userById(collaboratorId),
       this.loaders.memoryCountByTimelineId.load(t.id),
       this.services.timelines.collaboratorEmailFor(this.viewer, t),
     ]);
@@ -72,7 +73,7 @@ export class Presenter {
       /** the creator's e-mail (docs/product.md §3), where docs/decisions/003-privacy-tiers.md allows */
       created_by: createdByUser?.email ?? null,
       created_by_id: t.createdById,
-      collaborator_id: t.collaboratorId,
+      collaborator_id: collaboratorId,
       collaborator_email: collaboratorEmail,
       created_by_user: createdByUser,
       collaborator_user: collaboratorUser,

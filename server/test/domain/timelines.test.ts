@@ -67,7 +67,7 @@ describe("timelines", () => {
       expect(n.message).toBe('Ann invited you to share the timeline "Our trips"');
     });
 
-    it("by the e-mail of an existing account: that account", async () => {
+    it("by the e-mail of an existing account already shared with (the proposal above): that account", async () => {
       const r = await gql(annA, CREATE, {
         input: { title: "By mail", collaboratorEmail: " BEN@example.com ", privacy: "PRIVATE" },
       });
@@ -155,11 +155,13 @@ describe("timelines", () => {
         .expect(429);
       expect(res.body.error).toMatch(/too many invitations/i);
       expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
-      // proposals to existing accounts send no mail and are not limited
+      // by e-mail, an address with an account counts the same (else the 429 would tell which it is)
       await a
         .post("/api/timelines")
         .send({ title: "to ben", collaborator_email: "ben@example.com", privacy: "private" })
-        .expect(201);
+        .expect(429);
+      // by id, proposals send no mail and are not limited
+      await a.post("/api/timelines").send({ title: "to ben", collaborator_id: ben.id, privacy: "private" }).expect(201);
     });
   });
 

@@ -69,6 +69,19 @@ export function isParticipant(
   return !!viewerId && (t.createdById === viewerId || t.collaboratorId === viewerId);
 }
 
+/**
+ * The collaborator's account as `viewerId` may learn it: the creator of a sealed proposal (made by
+ * e-mail to someone they shared nothing with) sees none while it is pending, exactly as for an
+ * address without an account (docs/decisions/017-hostile-input.md, "Inviting by e-mail").
+ */
+export function collaboratorSeenBy(
+  viewerId: string | null | undefined,
+  t: { collaboratorId: string | null; collaboratorSealed: boolean; status: TimelineStatus },
+): string | null {
+  if (t.collaboratorSealed && t.status === TimelineStatus.PENDING && t.collaboratorId !== viewerId) return null;
+  return t.collaboratorId;
+}
+
 /** The participants to search from (an invitation to an address without an account has only its creator). */
 function participantsOf(t: TimelineAccessFacts): string[] {
   return t.collaboratorId ? [t.createdById, t.collaboratorId] : [t.createdById];

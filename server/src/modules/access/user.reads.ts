@@ -66,12 +66,14 @@ export class UserReads {
 
   /**
    * Of `userIds`, the people who share a timeline with the asker, in any status (pending,
-   * accepted, rejected; active or not): the only people a lookup by e-mail may find.
+   * accepted, rejected; active or not): the only people a lookup by e-mail may find. A sealed
+   * proposal the asker sent counts only once the invitee has answered it.
    */
   async partnersAmong(asker: Asker, userIds: string[]): Promise<Set<string>> {
     if (!asker.userId || userIds.length === 0) return new Set();
     const rows: { id: string }[] = await this.ds.query(
       `SELECT collaborator_id AS id FROM timelines WHERE created_by_id = $1 AND collaborator_id = ANY($2::uuid[])
+         AND NOT (collaborator_sealed AND status = 'pending')
        UNION
        SELECT created_by_id AS id FROM timelines WHERE collaborator_id = $1 AND created_by_id = ANY($2::uuid[])`,
       [asker.userId, userIds],
@@ -125,6 +127,7 @@ export class UserReads {
     if (c.partnersOnly) {
       qb.andWhere(
         `u.id IN (SELECT collaborator_id FROM timelines WHERE created_by_id = :viewerId AND collaborator_id IS NOT NULL
+            AND NOT (collaborator_sealed AND status = 'pending')
           UNION SELECT created_by_id FROM timelines WHERE collaborator_id = :viewerId)`,
         { viewerId: asker.userId },
       );

@@ -67,6 +67,14 @@ export class Timeline {
   @Column({ name: "collaborator_email", type: "varchar", length: 254 })
   collaboratorEmail!: string;
 
+  /**
+   * Proposed by e-mail to an account the creator did not already share a timeline with: while the
+   * proposal is pending, the creator sees only the address they typed, exactly as for an address
+   * without an account (docs/decisions/017-hostile-input.md, "Inviting by e-mail").
+   */
+  @Column({ name: "collaborator_sealed", type: "boolean", default: false })
+  collaboratorSealed!: boolean;
+
   @Field(() => Date)
   @Column({ name: "last_activity", type: "timestamptz", default: () => "now()" })
   lastActivity!: Date;

@@ -112,9 +112,14 @@ export class TimelineResolver {
     return (await ctx.loaders.userById.load(t.createdById))!;
   }
 
-  @FieldResolver(() => User, { nullable: true, description: "null while the invited address has no account yet" })
+  @FieldResolver(() => User, {
+    nullable: true,
+    description:
+      "null while the invited address has no account yet, and for the creator of a pending proposal made by e-mail to someone they shared nothing with",
+  })
   collaborator(@Root() t: Timeline, @Ctx() ctx: GraphQLContext): Promise<User | null> | null {
-    return t.collaboratorId ? ctx.loaders.userById.load(t.collaboratorId) : null;
+    const id = ctx.services.timelines.collaboratorIdFor(viewerOf(ctx), t);
+    return id ? ctx.loaders.userById.load(id) : null;
   }
 
   @FieldResolver(() => String, {

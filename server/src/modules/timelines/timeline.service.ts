@@ -7,7 +7,7 @@ import type { Mailer } from "../../lib/mailer.js";
 import { createRateLimiter, limitKey, type RateLimiter } from "../../lib/rate-limit.js";
 import { resolveSessionSecret } from "../../lib/session-secret.js";
 import { requiredText } from "../../lib/validation.js";
-import { isParticipant, TIER_REACH, type Viewer } from "../access/access.service.js";
+import { collaboratorSeenBy, isParticipant, TIER_REACH, type Viewer } from "../access/access.service.js";
 import { Reads } from "../access/index.js";
 import { normalizeEmail } from "../auth/email-address.js";
 import type { MediaPort } from "../memories/media-port.js";
@@ -215,6 +215,7 @@ export class TimelineService {
 
     let collaborator: User | null = null;
     let collaboratorEmail: string;
+    let sealed = false;
     const byId = input.collaboratorId != null && input.collaboratorId !== "" ? String(input.collaboratorId) : null;
     const byEmail = input.collaboratorEmail != null && input.collaboratorEmail !== "" ? input.collaboratorEmail : null;
     if (byId) {
@@ -226,6 +227,11 @@ export class TimelineService {
       if (!email) throw badInput("Please enter a valid e-mail address for your collaborator");
       collaborator = await this.reads.users.byEmail(asker, email);
       collaboratorEmail = email;
+      // By e-mail, the answer must not tell whether the address has an account: the same limits
+      // apply, and an account the creator shares nothing with stays sealed while pending.
+      if (collaborator && collaborator.id !== creatorId) {
+        sealed = !(await this.reads.users.partnersAmong(asker, [collaborator.id])).has(collaborator.id);
+      }
     } else {
       throw badInput("Choose a collaborator for this timeline");
     }
@@ -234,7 +240,7 @@ export class TimelineService {
     }
 
     const invite = !collaborator;
-    if (invite) await this.checkInviteLimits(creatorId);
+    if (byEmail && !byId) await this.checkInviteLimits(creatorId);
 
     const now = this.deps.clock.now();
     const timeline = await this.ds.transaction(async (m) => {
@@ -246,6 +252,7 @@ export class TimelineService {
         createdById: creatorId,
         collaboratorId: collaborator?.id ?? null,
         collaboratorEmail,
+        collaboratorSealed: sealed,
         lastActivity: now,
         previewMediaIds: [],
       });
@@ -272,7 +279,10 @@ export class TimelineService {
     return { inviter: this.inviterLimiter, address: this.addressLimiter, secret: this.limitSecret };
   }
 
-  /** At most 20 invitation mails per sender per day (429 before anything is created). */
+  /**
+   * At most 20 proposals by e-mail per sender per day, whether or not the address has an account
+   * (429 before anything is created).
+   */
   private async checkInviteLimits(creatorId: string): Promise<void> {
     const { inviter } = this.limiters();
     await inviter.consume(creatorId, "You have sent too many invitations today. Please try again later.");
@@ -365,7 +375,13 @@ export class TimelineService {
    */
   async collaboratorEmailFor(viewer: Viewer, t: Timeline): Promise<string | null> {
     if (!isParticipant(viewer.userId, t)) return null;
-    if (t.collaboratorId === viewer.userId || !t.collaboratorId) return t.collaboratorEmail;
-    return (await viewer.mayRevealEmail(t.collaboratorId)) ? t.collaboratorEmail : null;
+    const collaboratorId = collaboratorSeenBy(viewer.userId, t);
+    if (collaboratorId === viewer.userId || !collaboratorId) return t.collaboratorEmail;
+    return (await viewer.mayRevealEmail(collaboratorId)) ? t.collaboratorEmail : null;
+  }
+
+  /** The collaborator's account id as the viewer may learn it (null: none, or a sealed proposal). */
+  collaboratorIdFor(viewer: Viewer, t: Timeline): string | null {
+    return collaboratorSeenBy(viewer.userId, t);
   }
 }

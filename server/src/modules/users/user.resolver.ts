@@ -41,7 +41,7 @@ export class UserResolver {
   @FieldResolver(() => String, {
     nullable: true,
     description:
-      "Only for oneself, people who share a timeline with the viewer, or when looked up by that exact address (docs/decisions/003-privacy-tiers.md).",
+      "Only for oneself, people who share an accepted timeline with the viewer, or someone sharing a timeline with the viewer who was looked up by that exact address (docs/decisions/003-privacy-tiers.md, 017-hostile-input.md).",
   })
   async email(@Root() user: User, @Ctx() ctx: GraphQLContext): Promise<string | null> {
     return (await viewerOf(ctx).mayRevealEmail(user.id)) ? user.email : null;
