@@ -11,11 +11,14 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDataSource } from "../../src/db/data-source.js";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "../../src/db/embedded-postgres.js";
+import { startTestS3, type TestS3 } from "../helpers/s3-server.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
     pgAdminUrl: string;
     pgTemplate: string;
+    /** With TEST_STORAGE=s3: the in-process S3 server's settings (each test app gets its own bucket). */
+    s3Env: Record<string, string> | null;
   }
 }
 
@@ -42,6 +45,9 @@ export default async function setup(project: TestProject) {
   await ds.destroy();
   project.provide("pgAdminUrl", adminUrl);
   project.provide("pgTemplate", template);
+  // TEST_STORAGE=s3 runs the whole suite with media in an S3 bucket (CI does, on its second pass).
+  const s3: TestS3 | null = process.env.TEST_STORAGE === "s3" ? await startTestS3("keepsake-suite") : null;
+  project.provide("s3Env", s3?.env ?? null);
 
   return async () => {
     if (process.env.DATABASE_URL) {
@@ -52,6 +58,7 @@ export default async function setup(project: TestProject) {
       for (const r of rows) await admin.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`);
     }
     await admin.end();
+    await s3?.close();
     await embedded?.stop();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   };
