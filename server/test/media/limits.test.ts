@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import path from "node:path";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MediaFile } from "../../src/modules/media/media-file.entity.js";
@@ -8,7 +7,7 @@ import { MESSAGES } from "../../src/modules/media/media.service.js";
 import { LIMIT_MESSAGES } from "../../src/modules/media/upload-limits.js";
 import { signInAs } from "../helpers/sign-in-as.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
-import { byteStream, createUser, fixture, fixtureBytes, mediaFiles, signIn } from "./media-helpers.js";
+import { byteStream, createUser, fixture, fixtureBytes, mediaFiles, signIn, storedSize } from "./media-helpers.js";
 
 const MB = 1024 * 1024;
 const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
@@ -104,13 +103,13 @@ describe("storage quota per account (USER_STORAGE_QUOTA_MB)", () => {
     await t?.close();
   });
   const repo = () => t.ds.getRepository(MediaFile);
-  const onDisk = (m: MediaFile) =>
-    [...new Set([m.originalKey, ...Object.values(m.variants)])].reduce(
-      (sum, k) => sum + fs.statSync(path.join(t.dataDir, "media", k!)).size,
-      0,
-    );
+  const inStore = async (m: MediaFile) => {
+    let sum = 0;
+    for (const k of new Set([m.originalKey, ...Object.values(m.variants)])) sum += await storedSize(t, k!);
+    return sum;
+  };
 
-  it("records what each upload takes on disk, originals and variants", async () => {
+  it("records what each upload takes in the store, originals and variants", async () => {
     const owner = await createUser(t.ds);
     const image = await t.services.media.ingest({
       stream: fs.createReadStream(fixture("photo-gps.jpg")),
@@ -122,7 +121,7 @@ describe("storage quota per account (USER_STORAGE_QUOTA_MB)", () => {
     });
     for (const m of [image, video]) {
       const row = await repo().findOneByOrFail({ id: m.id });
-      expect(row.storedBytes).toBe(onDisk(row));
+      expect(row.storedBytes).toBe(await inStore(row));
     }
     expect(image.storedBytes).toBeGreaterThan(image.bytes); // the variants count too
     expect(await t.services.media.uploadLimits.used(owner.id)).toBe(image.storedBytes + video.storedBytes);
@@ -137,7 +136,7 @@ describe("storage quota per account (USER_STORAGE_QUOTA_MB)", () => {
     for (const file of ["photo-plain.jpg", "photo-portrait.png"]) {
       await t.services.media.attachPoster(video.id, { stream: fs.createReadStream(fixture(file)), ownerId: owner.id });
       const row = await repo().findOneByOrFail({ id: video.id });
-      expect(row.storedBytes).toBe(onDisk(row));
+      expect(row.storedBytes).toBe(await inStore(row));
       expect(row.storedBytes).toBeGreaterThan(row.bytes);
     }
   });

@@ -1,7 +1,5 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import fsp from "node:fs/promises";
-import path from "node:path";
 import { Readable } from "node:stream";
 import type { Response } from "superagent";
 import { sessionCookieName } from "../../src/http/session.js";
@@ -84,19 +82,30 @@ export function replaceMediaService(t: TestApp, opts: MediaServiceOptions): Medi
   return media;
 }
 
-/** Every file under DATA_DIR/media (relative paths), to prove nothing is left behind. */
+/**
+ * Every stored object and temp file of the app's media store (disk or bucket), as keys, to prove
+ * nothing is left behind.
+ */
 export async function mediaFiles(t: TestApp): Promise<string[]> {
-  const root = path.join(t.dataDir, "media");
   const out: string[] = [];
-  const walk = async (dir: string) => {
-    for (const e of await fsp.readdir(dir, { withFileTypes: true }).catch(() => [])) {
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) await walk(p);
-      else out.push(path.relative(root, p));
-    }
-  };
-  await walk(root);
+  for await (const f of t.services.media.storage.list()) out.push(f.key);
   return out.sort();
+}
+
+/** A stored object's bytes (disk or bucket), or null when there is none. */
+export async function storedBytes(t: TestApp, key: string): Promise<Buffer | null> {
+  const { storage } = t.services.media;
+  if (!(await storage.stat(key))) return null;
+  const chunks: Buffer[] = [];
+  for await (const c of await storage.read(key)) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** A stored object's size in bytes (disk or bucket); rejects when it is missing. */
+export async function storedSize(t: TestApp, key: string): Promise<number> {
+  const stat = await t.services.media.storage.stat(key);
+  if (!stat) throw new Error(`not stored: ${key}`);
+  return stat.size;
 }
 
 /** A stream of `total` bytes starting with `head` (e.g. a JPEG signature), counting what was read. */

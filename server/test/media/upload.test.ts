@@ -20,6 +20,7 @@ import {
   parseMediaUrl,
   replaceMediaService,
   signIn,
+  storedBytes,
 } from "./media-helpers.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -112,14 +113,17 @@ describe("POST /api/upload/file and the served variants", () => {
     await request(t.app).get(body.file_url).set("Cookie", cookie).set("If-None-Match", first.headers.etag).expect(304);
   });
 
-  it("keeps the original privately on disk, byte for byte, and never serves it", async () => {
+  it("keeps the original privately in the store, byte for byte, and never serves it", async () => {
     const { body } = await upload("photo-gps.jpg").expect(201);
     const row = await t.ds.getRepository(MediaFile).findOneByOrFail({ id: body.public_id });
     expect(row.originalKey).toMatch(/^originals\//);
-    const onDisk = path.join(t.dataDir, "media", row.originalKey);
-    expect(fs.readFileSync(onDisk).equals(fixtureBytes("photo-gps.jpg"))).toBe(true);
-    expect(fs.statSync(onDisk).mode & 0o077).toBe(0); // owner-only
-    expect(fs.statSync(path.join(t.dataDir, "media", "originals")).mode & 0o077).toBe(0);
+    expect((await storedBytes(t, row.originalKey))!.equals(fixtureBytes("photo-gps.jpg"))).toBe(true);
+    if (!t.env.S3_BUCKET) {
+      // on disk: owner-only files and folders (a bucket is private as a whole: test/media/s3-media.test.ts)
+      const onDisk = path.join(t.dataDir, "media", row.originalKey);
+      expect(fs.statSync(onDisk).mode & 0o077).toBe(0);
+      expect(fs.statSync(path.join(t.dataDir, "media", "originals")).mode & 0o077).toBe(0);
+    }
 
     // No URL shape reaches it: "original" is not a served variant, even with a valid-looking signature.
     const { exp, sig } = parseMediaUrl(body.file_url);

@@ -5,9 +5,10 @@ import { Readable } from "node:stream";
 import sharp from "sharp";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MediaFile } from "../../src/modules/media/media-file.entity.js";
 import { MESSAGES } from "../../src/modules/media/media.service.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
-import { binaryParser, createUser, fixture, fixtureBytes, mediaFiles, signIn } from "./media-helpers.js";
+import { binaryParser, createUser, fixture, fixtureBytes, mediaFiles, signIn, storedBytes } from "./media-helpers.js";
 
 /** An MP4 box: 32-bit size, type, payload. */
 const box = (type: string, ...payload: Buffer[]) => {
@@ -96,11 +97,9 @@ describe("video uploads and HTTP Range", () => {
       );
   const get = (url: string, headers: Record<string, string> = {}) =>
     request(t.app).get(url).set("Cookie", cookie).set(headers).buffer(true).parse(binaryParser);
-  const stored = (id: string) => {
-    const key = `variants/${id.slice(0, 2)}`;
-    const dir = path.join(t.dataDir, "media", key);
-    const name = fs.readdirSync(dir).find((f) => f.startsWith(`${id}-video-`))!;
-    return fs.readFileSync(path.join(dir, name));
+  const stored = async (id: string) => {
+    const row = await t.ds.getRepository(MediaFile).findOneByOrFail({ id });
+    return (await storedBytes(t, row.variants.video!))!;
   };
 
   for (const [name, format, type] of [
@@ -119,7 +118,7 @@ describe("video uploads and HTTP Range", () => {
         file_url: expect.stringMatching(/^\/media\/[0-9a-f-]{36}\/video\?exp=\d+&sig=/),
       });
       const url: string = res.body.file_url;
-      const onDisk = stored(res.body.public_id);
+      const onDisk = await stored(res.body.public_id);
       expect(onDisk.length).toBe(original.length);
 
       const full = await get(url).expect(200);
@@ -233,7 +232,7 @@ describe("video uploads and HTTP Range", () => {
     const firstPoster = withPoster.variants.poster!;
     const again = await t.services.media.attachPoster(video.id, { stream: bufferStream(frame), ownerId: owner.id });
     expect(again.variants.poster).not.toBe(firstPoster);
-    expect(fs.existsSync(path.join(t.dataDir, "media", firstPoster))).toBe(false);
+    expect(await storedBytes(t, firstPoster)).toBeNull();
   });
 
   it("refuses a poster for someone else's video, for an image, or that is not an image", async () => {
