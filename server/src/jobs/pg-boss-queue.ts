@@ -24,6 +24,9 @@ export class PgBossQueue implements JobQueue {
   private readonly workers = new Map<string, string>();
   private readonly boss: PgBoss;
   private started = false;
+  private stopping = false;
+  /** Handlers running now in this process. */
+  private running = 0;
 
   constructor(
     pool: Pool,
@@ -71,11 +74,18 @@ export class PgBossQueue implements JobQueue {
         { includeMetadata: true, pollingIntervalSeconds: this.opts.pollingIntervalSeconds ?? 2 },
         async ([job]) => {
           if (!job) return;
-          await def.handler({
-            data: job.data,
-            retryCount: job.retryCount,
-            lastAttempt: job.retryCount >= job.retryLimit,
-          });
+          // a job fetched while stopping goes back to the table (failed, so retried by a process that runs)
+          if (this.stopping) throw new Error("the queue is stopping");
+          this.running++;
+          try {
+            await def.handler({
+              data: job.data,
+              retryCount: job.retryCount,
+              lastAttempt: job.retryCount >= job.retryLimit,
+            });
+          } finally {
+            this.running--;
+          }
         },
       );
       this.workers.set(def.name, id);
@@ -87,7 +97,13 @@ export class PgBossQueue implements JobQueue {
   async stop(timeoutMs = 10_000): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    this.stopping = true;
+    const until = Date.now() + timeoutMs;
     // Running jobs finish (up to the timeout); any still running then are failed and retried later.
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+    // pg-boss 10 records a job's completion without awaiting it and may be fetching as it stops:
+    // wait for our handlers, then a moment for those writes, before the caller closes the pool.
+    while (this.running > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 250));
   }
 }

@@ -149,6 +149,18 @@ describe("durable mail", () => {
     expect(smtp.to("restart@example.com")).toHaveLength(1);
   });
 
+  it("stopping while a mail is being tried leaves it to the next process, with no write after the pool closed", async () => {
+    const first = await startApp(true);
+    smtp.failing = true;
+    await askLink(first, "midway@example.com"); // its worker is taking the job as the app stops
+    await first.stop();
+    await apps.shift()!.ds.destroy();
+    smtp.failing = false;
+    await startApp(true);
+    await until("the mail", () => smtp.to("midway@example.com")[0]);
+    expect(smtp.to("midway@example.com")).toHaveLength(1);
+  });
+
   it("two processes on one database deliver each mail once", async () => {
     const a = await startApp(true);
     const b = await startApp(true);
