@@ -30,6 +30,8 @@ import { staticClient } from "./http/static-client.js";
 import { systemClock, type Clock } from "./lib/clock.js";
 import { serializeError, type Logger } from "./lib/logger.js";
 import { resolveSessionSecret } from "./lib/session-secret.js";
+import { InlineQueue } from "./jobs/inline-queue.js";
+import { PgBossQueue, type PgBossQueueOptions } from "./jobs/pg-boss-queue.js";
 import { mediaRouter } from "./modules/media/media.routes.js";
 import { createServices, type Services } from "./services.js";
 
@@ -43,8 +45,13 @@ export interface AppDeps {
   health?: HealthState;
   httpServer?: http.Server;
   clientDist?: string;
-  /** Start background jobs (the orphaned-media sweeper); the server process turns this on. */
+  /**
+   * Durable background jobs in PostgreSQL (pg-boss: mails, fan-out, the sweeper schedule); the
+   * server process turns this on. Off: jobs run inline, once (docs/decisions/021-durable-jobs.md).
+   */
   backgroundJobs?: boolean;
+  /** Queue tuning for tests (a short retry delay, fast polling). */
+  jobOptions?: PgBossQueueOptions;
 }
 
 export interface App {
@@ -112,7 +119,8 @@ function multipartUploads(upload: RequestHandler): RequestHandler {
 export async function createApp(deps: AppDeps): Promise<App> {
   const { ds, env, logger } = deps;
   const clock = deps.clock ?? systemClock;
-  const services = deps.services ?? createServices({ ds, env, logger, clock });
+  const jobs = deps.backgroundJobs ? new PgBossQueue(poolOf(ds), logger, deps.jobOptions) : new InlineQueue(logger);
+  const services = deps.services ?? createServices({ ds, env, logger, clock, jobs });
   const health = deps.health ?? { shuttingDown: false };
 
   const app = express();
@@ -217,15 +225,15 @@ export async function createApp(deps: AppDeps): Promise<App> {
   app.use(staticClient(deps.clientDist ?? DEFAULT_CLIENT_DIST));
   app.use(apiErrorHandler(logger));
 
-  // Background jobs belong to the server process (main.ts), not to every app built in tests or benches.
-  const sweeper = deps.backgroundJobs ? services.media.startSweeper() : null; // orphaned uploads: soon, then every 6 h
+  // The queue's workers belong to the server process (main.ts), not to every app built in tests or benches.
+  await services.jobs.start();
   return {
     app,
     services,
     health,
     stop: async () => {
-      await sweeper?.stop();
-      await apollo.stop();
+      await apollo.stop(); // the drain: in-flight requests finish (and send their jobs)
+      await services.jobs.stop(Math.min(env.SHUTDOWN_TIMEOUT_MS, 10_000)); // running jobs finish; the rest wait in the table
     },
   };
 }

@@ -13,6 +13,10 @@ import { NotificationService } from "./modules/notifications/notification.servic
 import { RelationshipService } from "./modules/relationships/relationship.service.js";
 import { TimelineService } from "./modules/timelines/timeline.service.js";
 import { createLoaders } from "./graphql/loaders.js";
+import { InlineQueue } from "./jobs/inline-queue.js";
+import type { JobQueue } from "./jobs/job-queue.js";
+import { mediaSweepJob } from "./modules/media/sweep.job.js";
+import { timelineCreatedFanOutJob } from "./modules/notifications/fan-out.job.js";
 
 /** What the services are built from; tests swap in fakes where the real thing is not the point. */
 export interface ServiceDeps {
@@ -22,24 +26,30 @@ export interface ServiceDeps {
   clock: Clock;
   /** Replaces the mailer built from env (tests: a failing or recording one). */
   mailer?: Mailer;
+  /** Where background work goes (docs/decisions/021-durable-jobs.md); default: run inline. */
+  jobs?: JobQueue;
 }
 
 /** Composition root: every service, built once per app. */
 export function createServices(deps: ServiceDeps) {
   const mailer = deps.mailer ?? createMailer(deps.env, deps.logger);
+  const jobs = deps.jobs ?? new InlineQueue(deps.logger);
   const media = new MediaService(deps);
+  jobs.define(mediaSweepJob(media, deps.logger));
   // Domain (timelines, memories, access, notifications, connection web): see docs/decisions/003.
   const access = new AccessService(deps.ds);
   const notifications = new NotificationService(deps.ds, access, deps.clock);
   const reads = new Reads(deps.ds);
+  jobs.define(timelineCreatedFanOutJob({ ds: deps.ds, access, notifications, logger: deps.logger }));
   return {
     mailer,
-    auth: new AuthService({ ...deps, mailer }),
+    jobs,
+    auth: new AuthService({ ...deps, mailer, jobs }),
     users: new UserService(deps.ds, media),
     media,
     access,
     notifications,
-    timelines: new TimelineService({ ...deps, media, mailer, notifications }),
+    timelines: new TimelineService({ ...deps, media, mailer, notifications, jobs }),
     memories: new MemoryService({ ...deps, media, notifications }),
     relationships: new RelationshipService(deps.ds),
     /** Fresh per-request DataLoaders for one viewer (REST presenters, GraphQL contexts). */

@@ -5,6 +5,7 @@ import { viewerFor } from "../modules/access/request-viewer.js";
 import { canEditMemory } from "../modules/memories/memory.service.js";
 import type { Memory } from "../modules/memories/memory.entity.js";
 import type { Notification } from "../modules/notifications/notification.entity.js";
+import { messageOf } from "../modules/notifications/notification-message.js";
 import type { RelationshipEdge } from "../modules/relationships/relationship.service.js";
 import type { Timeline } from "../modules/timelines/timeline.entity.js";
 import { TimelineStatus } from "../modules/timelines/timeline.enums.js";
@@ -132,12 +133,12 @@ export class Presenter {
   }
 
   async notification(n: Notification) {
-    const related = await this.userById(n.relatedUserId);
+    const [related, message] = await Promise.all([this.userById(n.relatedUserId), messageOf(n, this.loaders)]);
     return {
       _id: n.id,
       id: n.id,
       type: n.type,
-      message: n.message,
+      message,
       is_read: n.isRead,
       createdAt: n.createdAt.toISOString(),
       created_at: n.createdAt.toISOString(),

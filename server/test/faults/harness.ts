@@ -363,22 +363,35 @@ export class Browser {
   }
 }
 
+/**
+ * The sign-in code mailed to `email`, from the outbox of whichever of `servers` delivered it: the
+ * mail is a job (docs/decisions/021-durable-jobs.md), sent just after the answer, by any process
+ * on the database. Waits up to 15 s.
+ */
+export async function mailedCode(servers: ServerProcess[], email: string): Promise<string> {
+  const end = Date.now() + 15_000;
+  for (;;) {
+    for (const server of servers) {
+      const outbox = path.join(server.dataDir, "outbox");
+      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
+      for (const file of files) {
+        const mail = await simpleParser(fs.readFileSync(path.join(outbox, file)));
+        const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
+        if (to.some((a) => a.value.some((v) => v.address === email)))
+          return signInSecrets({ text: mail.text ?? "" }).code;
+      }
+    }
+    if (Date.now() > end) throw new Error(`no sign-in mail for ${email}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** Signs a new browser in through the real flow: request the mail, read the code from the outbox. */
 export async function signIn(server: ServerProcess, email: string, agent: http.Agent | false = false) {
   const browser = new Browser(server.base, agent);
   const asked = await browser.json("POST", "/api/auth/email", { email });
   if (asked.status !== 200) throw new Error(`sign-in link request: ${asked.status} ${asked.body}`);
-  const outbox = path.join(server.dataDir, "outbox");
-  let code: string | null = null;
-  for (const file of fs.readdirSync(outbox).sort().reverse()) {
-    const mail = await simpleParser(fs.readFileSync(path.join(outbox, file)));
-    const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
-    if (to.some((a) => a.value.some((v) => v.address === email))) {
-      code = signInSecrets({ text: mail.text ?? "" }).code;
-      break;
-    }
-  }
-  if (!code) throw new Error(`no sign-in mail for ${email}`);
+  const code = await mailedCode([server], email);
   const verified = await browser.json("POST", "/api/auth/code", { email, code });
   if (verified.status !== 200) throw new Error(`sign-in with the code: ${verified.status} ${verified.body}`);
   return browser;

@@ -25,9 +25,10 @@ export interface MailCatcher {
 /**
  * A real SMTP server in the test process (smtp-server): nodemailer talks SMTP to it, and each
  * message is parsed with mailparser before the server answers 250, so it is in `messages` by
- * the time the sending request has been answered.
+ * the time the sending request has been answered. `port`: listen there again after a `close()`
+ * (a mail server that went away and came back).
  */
-export async function startMailCatcher(): Promise<MailCatcher> {
+export async function startMailCatcher(opts: { port?: number } = {}): Promise<MailCatcher> {
   const messages: CaughtMail[] = [];
   const state = { failing: false };
   const server = new SMTPServer({
@@ -59,7 +60,7 @@ export async function startMailCatcher(): Promise<MailCatcher> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", () => resolve()));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

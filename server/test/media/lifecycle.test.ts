@@ -187,12 +187,6 @@ describe("media lifecycle: limits, removal, attachment, the orphan sweeper, Grap
     },
   );
 
-  it("the sweeper timer runs and stops cleanly", async () => {
-    const sweeper = t.services.media.startSweeper({ firstAfterMs: 1, everyMs: 60_000 });
-    await new Promise((r) => setTimeout(r, 50));
-    await sweeper.stop();
-  });
-
   it("loaders.mediaById batches and keeps order; the GraphQL Media type resolves signed URLs", async () => {
     const image = await ingest();
     const video = await ingest("clip.webm");

@@ -5,13 +5,13 @@ import { queryRows } from "../../db/query-rows.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError, badInput } from "../../lib/errors.js";
 import type { Logger } from "../../lib/logger.js";
-import type { Mailer } from "../../lib/mailer.js";
+import type { JobQueue } from "../../jobs/job-queue.js";
+import { Sealer } from "../../jobs/sealed.js";
 import { consumeAll, createRateLimiter, limitKey, waitText, type RateLimiter } from "../../lib/rate-limit.js";
 import { resolveSessionSecret } from "../../lib/session-secret.js";
 import type { User } from "../users/user.entity.js";
 import { UserReads } from "../access/user.reads.js";
 import { findOrCreateUser } from "./account.js";
-import { renderSignInEmail } from "./auth.email.js";
 import type { SessionPort } from "./auth.http.js";
 import { claimPendingInvitations } from "./claim-invitations.js";
 import { maskEmail, normalizeEmail } from "./email-address.js";
@@ -25,6 +25,8 @@ import {
   sha256Hex,
 } from "./sign-in-secrets.js";
 import { SignInToken } from "./sign-in-token.entity.js";
+import { SIGN_IN_MAIL_JOB, signInMailJob, type SignInMailJob } from "./sign-in-mail.job.js";
+import type { Mailer } from "../../lib/mailer.js";
 
 export const LINK_TTL_MINUTES = 15;
 export const MAX_CODE_ATTEMPTS = 5;
@@ -81,6 +83,7 @@ export interface AuthServiceDeps {
   logger: Logger;
   clock: Clock;
   mailer: Mailer;
+  jobs: JobQueue;
 }
 
 type TokenRow = Pick<
@@ -97,13 +100,17 @@ type TokenRow = Pick<
  */
 export class AuthService {
   private readonly key: string;
+  private readonly sealer: Sealer;
   private readonly limits: Record<
     "emailCooldown" | "emailHourly" | "emailDaily" | "ipHourly" | "verifyIp" | "codeEmail",
     RateLimiter
   >;
 
   constructor(private readonly deps: AuthServiceDeps) {
-    this.key = crypto.createHmac("sha256", resolveSessionSecret(deps.env)).update("keepsake/auth/v1").digest("hex");
+    const secret = resolveSessionSecret(deps.env);
+    this.key = crypto.createHmac("sha256", secret).update("keepsake/auth/v1").digest("hex");
+    this.sealer = new Sealer(secret);
+    deps.jobs.define(signInMailJob({ ...deps, sealer: this.sealer, minutes: LINK_TTL_MINUTES }));
     const rule = (name: string, points: number, durationSec: number) =>
       createRateLimiter(deps.ds, { name, points, durationSec });
     this.limits = {
@@ -127,8 +134,9 @@ export class AuthService {
 
   /**
    * POST /api/auth/email. The answer is the same for every valid address (no account lookup
-   * happens here at all); the mail is sent before answering so a failure is visible (503).
-   * Returns the nonce for the same-browser proof cookie.
+   * happens here at all). The mail is a job (sign-in-mail.job.ts): the request answers once the
+   * token and the job are stored, and the queue delivers it, retrying while the link is valid
+   * (docs/decisions/021-durable-jobs.md). Returns the nonce for the same-browser proof cookie.
    */
   async requestLink(input: unknown, caller: Pick<AuthCaller, "ip">): Promise<{ message: string; proof: string }> {
     const email = normalizeEmail(input);
@@ -158,14 +166,14 @@ export class AuthService {
     const proof = newProofNonce();
     const now = this.deps.clock.now();
     const tokenHash = sha256Hex(token);
-    await this.deps.ds.transaction(async (m) => {
+    const tokenId = await this.deps.ds.transaction(async (m) => {
       // one request per address at a time, so "newest supersedes the rest" holds across processes
       await m.query(`SELECT pg_advisory_xact_lock(hashtext('sign-in:' || $1))`, [email]);
       await m.query(
         `UPDATE "sign_in_tokens" SET "superseded_at" = $2 WHERE "email" = $1 AND "consumed_at" IS NULL AND "superseded_at" IS NULL`,
         [email, now],
       );
-      await m.getRepository(SignInToken).insert({
+      const inserted = await m.getRepository(SignInToken).insert({
         email,
         tokenHash,
         codeHash: codeHash(this.key, code),
@@ -173,30 +181,10 @@ export class AuthService {
         purpose: "login",
         expiresAt: new Date(now.getTime() + LINK_TTL_MINUTES * 60_000),
       });
+      return String(inserted.identifiers[0]!.id);
     });
     log.info({ event: "auth.link_requested", tokenRef: tokenHash.slice(0, 12) }, "sign-in link requested");
-
-    const mail = renderSignInEmail({ appUrl: this.deps.env.APP_URL, token, code, email, minutes: LINK_TTL_MINUTES });
-    try {
-      await this.deps.mailer.send({
-        to: email,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        devLink: mail.link,
-      });
-    } catch (err) {
-      log.error(
-        { event: "auth.link_send_failed", err: { message: (err as Error)?.message } },
-        "sign-in mail could not be sent",
-      );
-      await this.limits.emailCooldown.reset(emailKey).catch(() => undefined); // let them retry at once
-      throw new AppError(
-        "SERVICE_UNAVAILABLE",
-        "We could not send the e-mail right now. Please try again in a moment.",
-      );
-    }
-    log.info({ event: "auth.link_sent", mailer: this.deps.mailer.mode }, "sign-in mail sent");
+    await this.deps.jobs.send<SignInMailJob>(SIGN_IN_MAIL_JOB, { tokenId, sealed: this.sealer.seal({ token, code }) });
     return { message: SENT_MESSAGE, proof };
   }
 

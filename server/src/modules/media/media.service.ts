@@ -402,30 +402,6 @@ export class MediaService {
     if (!result.ran) this.logger.debug("media sweeper skipped: another process is sweeping");
     return result.ran ? result.value : null;
   }
-
-  /** Runs the sweeper shortly after start-up and then every `everyMs`; the timers never hold the process open. */
-  startSweeper(opts: { firstAfterMs?: number; everyMs?: number } = {}): { stop(): Promise<void> } {
-    let running: Promise<unknown> | null = null;
-    let stopped = false;
-    const run = () => {
-      if (running || stopped) return;
-      running = this.sweepExclusive()
-        .catch((err: unknown) => this.logger.error({ err }, "media sweeper failed"))
-        .finally(() => (running = null));
-    };
-    const first = setTimeout(run, opts.firstAfterMs ?? 30_000);
-    const every = setInterval(run, opts.everyMs ?? 6 * HOUR_MS);
-    first.unref();
-    every.unref();
-    return {
-      async stop() {
-        stopped = true;
-        clearTimeout(first);
-        clearInterval(every);
-        await running;
-      },
-    };
-  }
 }
 
 interface DeletedRow {

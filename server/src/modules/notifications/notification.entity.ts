@@ -9,6 +9,16 @@ import { NotificationType } from "./notification.enums.js";
 @Entity({ name: "notifications" })
 @Index("notifications_recipient_created_idx", ["recipientId", "createdAt"])
 @Index("notifications_recipient_unread_idx", ["recipientId"], { where: `"is_read" = false` })
+// One memory_added notice per recipient, timeline and day; one friend notice per recipient, actor
+// and day (docs/decisions/022-grouped-updates.md). The writes upsert on these.
+@Index("notifications_memory_added_day_uq", ["recipientId", "relatedTimelineId", "groupDay"], {
+  unique: true,
+  where: `"type" = 'memory_added'`,
+})
+@Index("notifications_friend_day_uq", ["recipientId", "relatedUserId", "groupDay"], {
+  unique: true,
+  where: `"type" IN ('timeline_created', 'photos_uploaded')`,
+})
 export class Notification {
   @Field(() => ID)
   @PrimaryGeneratedColumn("uuid")
@@ -25,9 +35,20 @@ export class Notification {
   @Column({ type: "enum", enum: NotificationType, enumName: "notification_type" })
   type!: NotificationType;
 
-  @Field(() => String)
+  /**
+   * The text when the notice was written. What is served is built when read from the actor's
+   * and the timeline's current names (notification-message.ts); this stays as the fallback.
+   */
   @Column({ type: "varchar", length: 5000 })
   message!: string;
+
+  /** How many events a grouped notice stands for (memories added, photos uploaded); 1 otherwise. */
+  @Column({ type: "int", default: 1 })
+  count!: number;
+
+  /** The UTC day a grouped notice collects; null for notices that are never grouped. */
+  @Column({ name: "group_day", type: "date", nullable: true })
+  groupDay!: string | null;
 
   @Field(() => Boolean)
   @Column({ name: "is_read", type: "boolean", default: false })

@@ -4,6 +4,7 @@ import { viewerOf } from "../access/graphql-viewer.js";
 import { User } from "../users/user.entity.js";
 import { Notification } from "./notification.entity.js";
 import { NOTIFICATION_PAGE_SIZE } from "./notification.service.js";
+import { messageOf } from "./notification-message.js";
 import {
   MarkAllNotificationsReadPayload,
   MarkNotificationReadInput,
@@ -40,6 +41,12 @@ export class NotificationResolver {
   @Mutation(() => MarkAllNotificationsReadPayload)
   async markAllNotificationsRead(@Ctx() ctx: GraphQLContext) {
     return { count: await ctx.services.notifications.markAllRead(ctx.userId!) };
+  }
+
+  /** Built when read, from the current names (docs/decisions/022-grouped-updates.md). */
+  @FieldResolver(() => String)
+  message(@Root() n: Notification, @Ctx() ctx: GraphQLContext): Promise<string> {
+    return messageOf(n, ctx.loaders);
   }
 
   @FieldResolver(() => User, { nullable: true })

@@ -7,15 +7,19 @@ import type { Timeline } from "../timelines/timeline.entity.js";
 import type { User } from "../users/user.entity.js";
 import { Notification } from "./notification.entity.js";
 import { NotificationType } from "./notification.enums.js";
+import { nameOf } from "./notification-message.js";
+
+/** The UTC day a grouped notice collects (docs/decisions/022-grouped-updates.md). */
+const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 
 export const NOTIFICATION_PAGE_SIZE = 50;
-/** friend-* notifications: at most one per timeline, type and recipient within this window. */
+/**
+ * friend-* notifications: a repeat of the same type for the same timeline within this window
+ * changes nothing (retries are idempotent); later the same day it refreshes the day's notice.
+ */
 export const FRIEND_DEDUPE_MS = 60 * 60 * 1000;
 
-/** The name a message uses for a person. */
-export function nameOf(user: Pick<User, "displayName" | "username"> | null | undefined): string {
-  return user?.displayName?.trim() || user?.username || "Someone";
-}
+export { nameOf } from "./notification-message.js";
 
 export const timelineUrl = (id: string) => `/app/view-timeline?id=${id}`;
 
@@ -130,20 +134,30 @@ export class NotificationService {
     ]);
   }
 
-  /** add memory → memory_added to the other participant. */
-  memoryAdded(t: TimelineRef, actor: User, m?: EntityManager): Promise<void> {
+  /**
+   * add memory → memory_added to the other participant, one notice per timeline and day: a
+   * further memory that day counts into it, moves it to the top and makes it unread again.
+   */
+  async memoryAdded(t: TimelineRef, actor: User, m?: EntityManager): Promise<void> {
     const other = t.createdById === actor.id ? t.collaboratorId : t.createdById;
-    if (!other || other === actor.id) return Promise.resolve();
-    return this.add(m, [
-      {
-        recipientId: other,
-        type: NotificationType.MEMORY_ADDED,
-        message: `${nameOf(actor)} added a new memory to "${t.title}"`.slice(0, 500),
-        relatedUserId: actor.id,
-        relatedTimelineId: t.id,
-        actionUrl: timelineUrl(t.id),
-      },
-    ]);
+    if (!other || other === actor.id) return;
+    const now = this.clock.now();
+    await (m ?? this.ds.manager).query(
+      `INSERT INTO notifications (recipient_id, type, message, related_user_id, related_timeline_id, action_url, created_at, count, group_day)
+       VALUES ($1, 'memory_added', $2, $3, $4, $5, $6, 1, $7)
+       ON CONFLICT (recipient_id, related_timeline_id, group_day) WHERE "type" = 'memory_added'
+       DO UPDATE SET count = notifications.count + 1, created_at = EXCLUDED.created_at, is_read = false,
+                     related_user_id = EXCLUDED.related_user_id, message = EXCLUDED.message`,
+      [
+        other,
+        `${nameOf(actor)} added a new memory to "${t.title}"`.slice(0, 500),
+        actor.id,
+        t.id,
+        timelineUrl(t.id),
+        now,
+        utcDay(now),
+      ],
+    );
   }
 
   // ---- friend-* fan-out (POST /api/notifications/friend-…) -----------------------------------
@@ -168,9 +182,10 @@ export class NotificationService {
   }
 
   /**
-   * Inserts one notification per recipient unless the same type for the same timeline reached
-   * them within the last hour. Serialised per timeline with an advisory lock, so concurrent calls
-   * cannot both insert.
+   * One friend notice per recipient, actor and day (docs/decisions/022-grouped-updates.md): the
+   * first event of the day inserts it; a later one updates it to the newest event (photos on the
+   * same timeline add up) and makes it unread again, except a repeat of the same type and
+   * timeline within the hour, which changes nothing. Returns how many recipients were told.
    */
   private async fanOut(
     t: Timeline,
@@ -178,19 +193,26 @@ export class NotificationService {
     actorId: string,
     message: string,
     recipients: string[],
+    count = 1,
   ): Promise<number> {
     if (!recipients.length) return 0;
     const now = this.clock.now();
     const since = new Date(now.getTime() - FRIEND_DEDUPE_MS);
     return this.ds.transaction(async (m) => {
-      await m.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`notify:${type}:${t.id}`]);
+      await m.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`notify:friend:${actorId}`]);
       const rows: unknown = await m.query(
-        `INSERT INTO notifications (recipient_id, type, message, related_user_id, related_timeline_id, action_url, created_at)
-         SELECT r, $2::notification_type, $3, $4, $5, $6, $7 FROM unnest($1::uuid[]) AS r
-          WHERE NOT EXISTS (SELECT 1 FROM notifications n WHERE n.recipient_id = r AND n.type = $2::notification_type
-                              AND n.related_timeline_id = $5 AND n.created_at > $8)
+        `INSERT INTO notifications (recipient_id, type, message, related_user_id, related_timeline_id, action_url, created_at, count, group_day)
+         SELECT r, $2::notification_type, $3, $4, $5, $6, $7, $9, $10 FROM unnest($1::uuid[]) AS r
+         ON CONFLICT (recipient_id, related_user_id, group_day) WHERE "type" IN ('timeline_created', 'photos_uploaded')
+         DO UPDATE SET
+           count = CASE WHEN notifications.type = EXCLUDED.type AND notifications.related_timeline_id = EXCLUDED.related_timeline_id
+                        THEN notifications.count + EXCLUDED.count ELSE EXCLUDED.count END,
+           type = EXCLUDED.type, related_timeline_id = EXCLUDED.related_timeline_id, message = EXCLUDED.message,
+           action_url = EXCLUDED.action_url, created_at = EXCLUDED.created_at, is_read = false
+         WHERE NOT (notifications.type = EXCLUDED.type AND notifications.related_timeline_id = EXCLUDED.related_timeline_id
+                    AND notifications.created_at > $8)
          RETURNING id`,
-        [recipients, type, message.slice(0, 500), actorId, t.id, timelineUrl(t.id), now, since],
+        [recipients, type, message.slice(0, 500), actorId, t.id, timelineUrl(t.id), now, since, count, utcDay(now)],
       );
       return Array.isArray(rows) ? rows.length : 0;
     });
@@ -221,10 +243,12 @@ export class NotificationService {
     if (!recipients.length) return 0;
     const names = await this.participantsNames(t, actorId);
     const who = names.collaborator ? `${names.creator} and ${names.collaborator}` : names.creator;
+    // The notice is about the pair: it is grouped under the timeline's creator, whichever of the
+    // two asked, so a second ask by the other participant is the same notice.
     return this.fanOut(
       t,
       NotificationType.TIMELINE_CREATED,
-      actorId,
+      t.createdById,
       `${who} started a new timeline, "${t.title}"`,
       recipients,
     );
@@ -238,6 +262,6 @@ export class NotificationService {
     if (!recipients.length) return 0;
     const actor = await this.reads.users.self(viewer);
     const message = `${nameOf(actor)} added ${n} new ${n === 1 ? "photo" : "photos"} to "${t.title}"`;
-    return this.fanOut(t, NotificationType.PHOTOS_UPLOADED, viewer.userId!, message, recipients);
+    return this.fanOut(t, NotificationType.PHOTOS_UPLOADED, viewer.userId!, message, recipients, n);
   }
 }

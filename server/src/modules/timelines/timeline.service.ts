@@ -15,7 +15,14 @@ import { nameOf, type NotificationService } from "../notifications/notification.
 import type { User } from "../users/user.entity.js";
 import { Timeline } from "./timeline.entity.js";
 import { Privacy, TimelineStatus } from "./timeline.enums.js";
-import { invitationMail } from "./invitation.email.js";
+import {
+  INVITATION_MAIL_JOB,
+  INVITATION_MAIL_WINDOW_MS,
+  invitationMailJob,
+  type InvitationMailJob,
+} from "./invitation-mail.job.js";
+import type { JobQueue } from "../../jobs/job-queue.js";
+import { TIMELINE_CREATED_FANOUT_JOB, type FanOutJob } from "../notifications/fan-out.job.js";
 
 export const TITLE_MAX = 100;
 export const PRIVACY_VALUES = Object.values(Privacy) as string[];
@@ -72,6 +79,7 @@ export interface TimelineServiceDeps {
   media: MediaPort;
   mailer: Mailer | null;
   notifications: NotificationService;
+  jobs: JobQueue;
 }
 
 /**
@@ -88,6 +96,7 @@ export class TimelineService {
   constructor(private readonly deps: TimelineServiceDeps) {
     this.ds = deps.ds;
     this.reads = new Reads(deps.ds);
+    if (deps.mailer) deps.jobs.define(invitationMailJob({ ...deps, mailer: deps.mailer }));
   }
 
   private get repo() {
@@ -290,10 +299,11 @@ export class TimelineService {
 
   /**
    * The invitation e-mail. At most 3 per invited address per day from anyone (later proposals
-   * still wait for them, without another mail). A mail failure does not undo the proposal.
+   * still wait for them, without another mail). The mail is a job (invitation-mail.job.ts),
+   * retried for 15 minutes; a mail failure does not undo the proposal.
    */
   private async sendInvitation(creator: User, t: Timeline, email: string): Promise<void> {
-    const { mailer, env, logger } = this.deps;
+    const { mailer, logger } = this.deps;
     if (!mailer) return;
     const { address, secret } = this.limiters();
     try {
@@ -305,13 +315,12 @@ export class TimelineService {
       }
       throw err;
     }
-    try {
-      await mailer.send(
-        invitationMail({ appUrl: env.APP_URL, to: email, inviterName: nameOf(creator), title: t.title }),
-      );
-    } catch (err) {
-      logger.warn({ err, timelineId: t.id }, "invitation mail could not be sent");
-    }
+    const notAfter = new Date(this.deps.clock.now().getTime() + INVITATION_MAIL_WINDOW_MS).toISOString();
+    await this.deps.jobs.send<InvitationMailJob>(INVITATION_MAIL_JOB, {
+      timelineId: t.id,
+      inviterId: creator.id,
+      notAfter,
+    });
   }
 
   /** Title and/or privacy, by either participant (docs/product.md §5 settings: title required ≤ 100). */
@@ -364,7 +373,8 @@ export class TimelineService {
     if (!answered) throw conflict("This timeline proposal has already been answered");
     const fresh = (await this.reads.timelines.visible(viewer, t.id))!;
     // Accepted: the timeline is now visible to the pair's connections; tell those who can see it.
-    if (accept) await this.deps.notifications.timelineCreatedFanOut(fresh, invitee.id);
+    if (accept)
+      await this.deps.jobs.send<FanOutJob>(TIMELINE_CREATED_FANOUT_JOB, { timelineId: t.id, actorId: invitee.id });
     return fresh;
   }
 
