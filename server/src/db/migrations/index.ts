@@ -3,6 +3,7 @@ import { SessionsAndRateLimits1795267499800 } from "./1795267499800-SessionsAndR
 import { ProfilePhotoIndex1795271903712 } from "./1795271903712-ProfilePhotoIndex.js";
 import { GraphemeTextWidths1795400000000 } from "./1795400000000-GraphemeTextWidths.js";
 import { MediaStoredBytes1795450062471 } from "./1795450062471-MediaStoredBytes.js";
+import { PagedReads1795457624345 } from "./1795457624345-PagedReads.js";
 
 /** Every migration, in order. Add new ones here (npm run migration:generate -w server -- Name). */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   ProfilePhotoIndex1795271903712,
   GraphemeTextWidths1795400000000,
   MediaStoredBytes1795450062471,
+  PagedReads1795457624345,
 ];

@@ -68,7 +68,8 @@ export class Timeline {
   collaboratorEmail!: string;
 
   @Field(() => Date)
-  @Column({ name: "last_activity", type: "timestamptz", default: () => "now()" })
+  /** milliseconds, so a cursor carries it exactly (docs/decisions/022-paged-reads.md) */
+  @Column({ name: "last_activity", type: "timestamptz", precision: 3, default: () => "now()" })
   lastActivity!: Date;
 
   /** Up to 3 media ids shown on the card (docs/product.md §9), maintained by the server on memory changes. */
@@ -76,7 +77,7 @@ export class Timeline {
   previewMediaIds!: string[];
 
   @Field(() => Date)
-  @CreateDateColumn({ name: "created_at", type: "timestamptz" })
+  @CreateDateColumn({ name: "created_at", type: "timestamptz", precision: 3 })
   createdAt!: Date;
 
   @UpdateDateColumn({ name: "updated_at", type: "timestamptz" })
