@@ -81,11 +81,9 @@ function paramSql(term: KeyTerm, placeholder: string): string {
 }
 
 /** Applies the order to a TypeORM query builder (no joins: TypeORM passes the terms through). */
-export function applyOrder<Q extends { orderBy(s: string, o: "ASC" | "DESC"): Q; addOrderBy(s: string, o: "ASC" | "DESC"): Q }>(
-  qb: Q,
-  order: KeysetOrder<never>,
-  alias: string,
-): Q {
+export function applyOrder<
+  Q extends { orderBy(s: string, o: "ASC" | "DESC"): Q; addOrderBy(s: string, o: "ASC" | "DESC"): Q },
+>(qb: Q, order: KeysetOrder<never>, alias: string): Q {
   order.terms.forEach((t, i) => {
     if (i === 0) qb.orderBy(termSql(t, alias), order.direction);
     else qb.addOrderBy(termSql(t, alias), order.direction);

@@ -1,7 +1,14 @@
 import type { ApolloServerPlugin } from "@apollo/server";
 import { GraphQLError, type GraphQLSchema } from "graphql";
-import { getComplexity, simpleEstimator, type ComplexityEstimator } from "graphql-query-complexity";
+import { createRequire } from "node:module";
+import type { ComplexityEstimator } from "graphql-query-complexity";
 import { isWellFormedCursor, PAGE_LIMITS } from "../db/keyset.js";
+
+// The CommonJS build: it uses the same `graphql` instance as type-graphql, which built the
+// schema (the ESM build would load the other one and refuse the schema's types).
+const { getComplexity, simpleEstimator } = createRequire(import.meta.url)(
+  "graphql-query-complexity",
+) as typeof import("graphql-query-complexity");
 
 /**
  * At most this many objects and fields per query, counting each connection's `first` as a
@@ -50,9 +57,10 @@ export function listSizePlugin<T extends object>(schema: GraphQLSchema): ApolloS
               variables: request.variables ?? {},
               estimators: [connectionEstimator(problems), simpleEstimator({ defaultComplexity: 1 })],
             });
-          } catch {
+          } catch (err) {
             // variables that do not fit the operation: execution answers that with its own error
-            return;
+            if (err instanceof Error && err.name === "GraphQLError") return;
+            throw err;
           }
           if (problems.length) throw problems[0]!;
           if (cost > MAX_QUERY_COST) {

@@ -282,7 +282,11 @@ describe("memories", () => {
         `query($id: ID!) { timeline(id: $id) { memories { totalCount edges { node { id } } } } }`,
         { id: tl.id },
       );
-      expect(q.data!.timeline.memories.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual([c.id, a.id, b.id]);
+      expect(q.data!.timeline.memories.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual([
+        c.id,
+        a.id,
+        b.id,
+      ]);
       expect(q.data!.timeline.memories.totalCount).toBe(3);
       const oldest = await gql(
         benA,

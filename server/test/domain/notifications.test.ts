@@ -252,9 +252,7 @@ describe("notifications", () => {
         .expect(200);
       const gA = await signInAs(t, w.g);
       const seen = async () =>
-        listed(await gql(gA, LIST)).filter(
-          (n: { relatedTimelineId: string }) => n.relatedTimelineId === w.subject.id,
-        );
+        listed(await gql(gA, LIST)).filter((n: { relatedTimelineId: string }) => n.relatedTimelineId === w.subject.id);
       expect(await seen()).toHaveLength(1);
       const before = (await gql(gA, `{ unreadNotificationCount }`)).data!.unreadNotificationCount;
       await t.ds.query(`UPDATE timelines SET privacy = 'private' WHERE id = $1`, [w.subject.id]);

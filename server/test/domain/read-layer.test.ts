@@ -42,7 +42,12 @@ describe("relation loaders apply the policy", () => {
   it("give a participant the timeline, its memories and their count", async () => {
     const loaders = loadersFor(creator.id);
     expect((await loaders.timelineById.load(secret.id))?.id).toBe(secret.id);
-    const page = await loaders.memoryPageByTimeline.load({ timelineId: secret.id, sort: "-memory_date", size: 30, after: null });
+    const page = await loaders.memoryPageByTimeline.load({
+      timelineId: secret.id,
+      sort: "-memory_date",
+      size: 30,
+      after: null,
+    });
     expect(page.items.map((m) => m.id)).toEqual([memory.id]);
     expect(await loaders.memoryCountByTimelineId.load(secret.id)).toBe(1);
   });
@@ -50,7 +55,12 @@ describe("relation loaders apply the policy", () => {
   it("give someone who may not see it nothing: no row, no memories, a count of 0", async () => {
     const loaders = loadersFor(stranger.id);
     expect(await loaders.timelineById.load(secret.id)).toBeNull();
-    const page = await loaders.memoryPageByTimeline.load({ timelineId: secret.id, sort: "-memory_date", size: 30, after: null });
+    const page = await loaders.memoryPageByTimeline.load({
+      timelineId: secret.id,
+      sort: "-memory_date",
+      size: 30,
+      after: null,
+    });
     expect(page.items).toEqual([]);
     expect(await loaders.memoryCountByTimelineId.load(secret.id)).toBe(0);
   });

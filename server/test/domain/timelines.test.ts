@@ -303,11 +303,11 @@ describe("timelines", () => {
         type: NotificationType.TIMELINE_REJECTED,
         message: 'Ben declined your invitation to share "Proposal"',
       });
-      expect((await gql(annA, `{ timelines { edges { node { id } } } }`)).data!.timelines.edges.map(
+      expect(
+        (await gql(annA, `{ timelines { edges { node { id } } } }`)).data!.timelines.edges.map(
           (x: { node: { id: string } }) => x.node.id,
-        )).not.toContain(
-        proposal.id,
-      );
+        ),
+      ).not.toContain(proposal.id);
       await benA.post(`/api/timelines/${proposal.id}/accept`).expect(409);
     });
 
@@ -431,7 +431,9 @@ describe("timelines", () => {
       await connect(t.ds, p, x, { privacy: Privacy.PUBLIC, isActive: false });
       const Q = `query($i: String!) { userTimelines(identifier: $i) { edges { node { id } } } }`;
       const ids = async (a: Agent) =>
-        (await gql(a, Q, { i: "profileperson" })).data!.userTimelines.edges.map((x: { node: { id: string } }) => x.node.id);
+        (await gql(a, Q, { i: "profileperson" })).data!.userTimelines.edges.map(
+          (x: { node: { id: string } }) => x.node.id,
+        );
       expect(await ids(await signInAs(t, friend))).toEqual([theirs.id, pub.id, semi.id]);
       expect(await ids(await signInAs(t, far))).toEqual([pub.id]);
       expect(await ids(await signInAs(t, await createUser(t.ds)))).toEqual([]);

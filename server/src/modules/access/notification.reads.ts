@@ -51,7 +51,11 @@ export class NotificationReads {
     let after = req.after;
     for (;;) {
       const qb = this.repo.createQueryBuilder("n").where("n.recipient_id = :uid", { uid: viewer.userId });
-      if (after) qb.andWhere(afterSql(NOTIFICATION_ORDER, "n", (i) => `:k${i}`), afterParams(after));
+      if (after)
+        qb.andWhere(
+          afterSql(NOTIFICATION_ORDER, "n", (i) => `:k${i}`),
+          afterParams(after),
+        );
       const rows = await applyOrder(qb, NOTIFICATION_ORDER, "n").limit(batch).getMany();
       const visible = await viewer.visibleTimelineIds(
         rows.map((n) => n.relatedTimelineId).filter((x): x is string => !!x),

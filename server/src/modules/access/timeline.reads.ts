@@ -138,7 +138,11 @@ export class TimelineReads {
   }
 
   private keysetPage(qb: SelectQueryBuilder<Timeline>, req: PageRequest): Promise<Timeline[]> {
-    if (req.after) qb.andWhere(afterSql(TIMELINE_ORDER, "t", (i) => `:k${i}`), afterParams(req.after));
+    if (req.after)
+      qb.andWhere(
+        afterSql(TIMELINE_ORDER, "t", (i) => `:k${i}`),
+        afterParams(req.after),
+      );
     return applyOrder(qb, TIMELINE_ORDER, "t")
       .limit(req.size + 1)
       .getMany();

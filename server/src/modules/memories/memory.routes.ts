@@ -33,7 +33,12 @@ export function memoryRoutes(services: Services): Router {
     const timelineId = idOf(req.query.timeline_id);
     if (!timelineId) throw badInput("timeline_id is required");
     const sort = sortOf(req.query.sort);
-    const page = await services.memories.pageByTimeline(viewer, timelineId, sort, restPageRequest(req, memoryOrder(sort)));
+    const page = await services.memories.pageByTimeline(
+      viewer,
+      timelineId,
+      sort,
+      restPageRequest(req, memoryOrder(sort)),
+    );
     setNextLink(req, res, page);
     res.json(await present.memories(page.items));
   });

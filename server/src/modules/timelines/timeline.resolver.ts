@@ -57,7 +57,8 @@ export class TimelineResolver {
 
   @Authorized()
   @Query(() => TimelineConnection, {
-    description: "a user's accepted+active timelines visible to the viewer (public profile), most recent activity first",
+    description:
+      "a user's accepted+active timelines visible to the viewer (public profile), most recent activity first",
   })
   async userTimelines(
     @Arg("identifier", () => String) identifier: string,
@@ -147,7 +148,9 @@ export class TimelineResolver {
     return ctx.loaders.memoryCountByTimelineId.load(t.id);
   }
 
-  @FieldResolver(() => MemoryConnection, { description: "in pages; newest memoryDate first (missing date last) by default" })
+  @FieldResolver(() => MemoryConnection, {
+    description: "in pages; newest memoryDate first (missing date last) by default",
+  })
   async memories(
     @Root() t: Timeline,
     @Args(() => ConnectionArgs) args: ConnectionArgs,
