@@ -15,7 +15,7 @@ import "reflect-metadata";
 import { startApp } from "./lib/app.js";
 import { startBenchDb } from "./lib/db.js";
 import { signIn } from "./lib/sign-in.js";
-import { http, percentile, round } from "./lib/util.js";
+import { http, percentile, round, type Json } from "./lib/util.js";
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
 const MEMORIES = Number(arg("memories") ?? 100_000);
@@ -82,7 +82,7 @@ interface Walk {
 }
 
 /** Follows a GraphQL connection from the first page to the last, timing each request. */
-async function walkGraphql(base: string, cookie: string, query: string, pick: (d: any) => any): Promise<Walk> {
+async function walkGraphql(base: string, cookie: string, query: string, pick: (d: Json) => Json): Promise<Walk> {
   const ms: number[] = [];
   let after: string | null = null;
   let items = 0;
@@ -163,7 +163,10 @@ async function main() {
       }
       const warm = firstPage.slice(2).sort((a, b) => a - b);
       const rows = [
-        summary("GraphQL timeline(id).memories, every page of 30", await walkGraphql(app.url, cookie, first, (d) => d.timeline.memories)),
+        summary(
+          "GraphQL timeline(id).memories, every page of 30",
+          await walkGraphql(app.url, cookie, first, (d) => d.timeline.memories),
+        ),
         summary(
           "REST /api/memories/filter, every page of 100 (Link)",
           await walkRest(app.url, cookie, `/api/memories/filter?timeline_id=${big}&sort=-memory_date`),
@@ -177,7 +180,11 @@ async function main() {
             let items = 0;
             for (let i = 0; i < 40; i++) {
               const t = performance.now();
-              const res = await http(app.url, "/graphql", { cookie, json: { query: q, variables: { after } }, headers: { "x-forwarded-proto": "https" } });
+              const res = await http(app.url, "/graphql", {
+                cookie,
+                json: { query: q, variables: { after } },
+                headers: { "x-forwarded-proto": "https" },
+              });
               ms.push(performance.now() - t);
               const c = JSON.parse(res.body).data.profileMemories;
               items += c.edges.length;
