@@ -62,7 +62,7 @@ async function seedAll(query: (sql: string, params?: unknown[]) => Promise<unkno
             ('00000000-0000-4000-a000-' || lpad(to_hex(g), 12, '0'))::uuid,
             CASE WHEN g <= $2::int THEN g ELSE 1 + (g - $2::int - 1) % $3::int END,
             'Memory ' || g,
-            CASE WHEN g % 17 = 0 THEN NULL ELSE date '2015-01-01' + (g * 7919 % 3650) END,
+            CASE WHEN g % 17 = 0 THEN NULL ELSE date '2015-01-01' + (g::bigint * 7919 % 3650)::int END,
             ${uid("1")}, date_trunc('milliseconds', now()) - g * interval '1 second', now()
        FROM generate_series(1, $1::int) g`,
     [MEMORIES, BIG, PER_TIMELINE],
