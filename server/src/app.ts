@@ -17,6 +17,7 @@ import type { DataSource } from "typeorm";
 import type { Env } from "./config/env.js";
 import { poolOf } from "./db/data-source.js";
 import { createGraphQLContext, type GraphQLContext } from "./graphql/context.js";
+import { listSizePlugin } from "./graphql/list-size-plugin.js";
 import { createFormatError, errorStatusPlugin, withBadRequestStatus } from "./graphql/format-error.js";
 import { getSchema } from "./graphql/schema.js";
 import { textGuardPlugin } from "./graphql/text-guard-plugin.js";
@@ -169,14 +170,16 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const armor = new ApolloArmor({
     maxDepth: { n: 10 },
     maxAliases: { n: 15 },
-    costLimit: { maxCost: 5000 },
+    // the cost limit that counts list sizes (`first`) is graphql/list-size-plugin.ts (docs/decisions/024-paged-reads.md)
+    costLimit: { enabled: false },
     maxTokens: { n: 2000 },
     maxDirectives: { n: 20 },
     blockFieldSuggestion: { enabled: env.isProduction },
   });
   const protection = armor.protect();
+  const schema = await getSchema();
   const apollo = new ApolloServer<GraphQLContext>({
-    schema: await getSchema(),
+    schema,
     csrfPrevention: true,
     introspection: !env.isProduction,
     includeStacktraceInErrorResponses: false,
@@ -189,6 +192,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     plugins: [
       errorStatusPlugin(),
       textGuardPlugin(),
+      listSizePlugin(schema),
       ...protection.plugins.map((p) => withBadRequestStatus(p as unknown as ApolloServerPlugin<GraphQLContext>)),
       // On stop: no new connections, every in-flight request (GraphQL, REST, media) finishes,
       // connections still busy after SHUTDOWN_TIMEOUT_MS are closed.

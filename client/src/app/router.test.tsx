@@ -1,3 +1,4 @@
+import { connectionOf } from "../testing/connection";
 import type { MockLink } from "@apollo/client/testing";
 import { screen, waitFor, within } from "@testing-library/react";
 import type { RouteObject } from "react-router-dom";
@@ -33,7 +34,7 @@ function timelineScreenMocks(id = "t-1"): MockLink.MockedResponse[] {
   const timeline = aTimeline({ id });
   return [
     {
-      request: { query: ViewTimelineDocument, variables: { id } },
+      request: { query: ViewTimelineDocument, variables: { id, first: 30 } },
       result: {
         data: {
           timeline: {
@@ -44,7 +45,7 @@ function timelineScreenMocks(id = "t-1"): MockLink.MockedResponse[] {
             status: timeline.status,
             isParticipant: true,
             memoryCount: 1,
-            memories: [aMemory({ timelineId: id })],
+            memories: connectionOf("Memory", [aMemory({ timelineId: id })]),
           },
         },
       },

@@ -1,16 +1,24 @@
 import { ApolloClient, InMemoryCache, type TypePolicies } from "@apollo/client";
+import { relayStylePagination } from "@apollo/client/utilities";
 import UploadHttpLink from "apollo-upload-client/UploadHttpLink.mjs";
 
 /**
- * Cache policies. Every entity type has an `id`, which is Apollo's default key, so these are
- * mostly a place to add field policies (pagination, merges) as screens need them.
+ * Cache policies. Every entity type has an `id`, which is Apollo's default key. The lists are
+ * Relay connections read in pages (docs/decisions/024-paged-reads.md): each page a screen reads
+ * with `fetchMore({ variables: { after } })` joins the pages already cached, kept apart by the
+ * arguments that choose the list (whose profile, which order), not by `first`/`after`.
  */
 export const typePolicies: TypePolicies = {
   Query: {
-    fields: {},
+    fields: {
+      timelines: relayStylePagination(),
+      userTimelines: relayStylePagination(["identifier"]),
+      profileMemories: relayStylePagination(["identifier"]),
+      notifications: relayStylePagination(),
+    },
   },
   User: { keyFields: ["id"] },
-  Timeline: { keyFields: ["id"] },
+  Timeline: { keyFields: ["id"], fields: { memories: relayStylePagination(["order"]) } },
   Memory: { keyFields: ["id"] },
   Notification: { keyFields: ["id"] },
 };

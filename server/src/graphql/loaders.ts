@@ -1,6 +1,8 @@
 import DataLoader from "dataloader";
 import type { Viewer } from "../modules/access/access.service.js";
+import type { Page } from "../db/keyset.js";
 import type { Reads } from "../modules/access/index.js";
+import type { TimelinePageRequest } from "../modules/access/memory.reads.js";
 import type { MediaFile } from "../modules/media/media-file.entity.js";
 import type { Memory } from "../modules/memories/memory.entity.js";
 import type { Timeline } from "../modules/timelines/timeline.entity.js";
@@ -27,7 +29,11 @@ export function createLoaders(reads: Reads, viewer: () => Viewer) {
     userById: byIdLoader<User>((ids) => reads.users.byIds(viewer(), ids)),
     mediaById: byIdLoader<MediaFile>((ids) => reads.media.byIds(viewer(), ids)),
     timelineById: byIdLoader<Timeline>((ids) => reads.timelines.visibleByIds(viewer(), ids)),
-    memoriesByTimelineId: new DataLoader<string, Memory[]>((ids) => reads.memories.byTimelineIds(viewer(), ids)),
+    /** a page of a timeline's memories; requests with the same page arguments share one statement */
+    memoryPageByTimeline: new DataLoader<TimelinePageRequest, Page<Memory>, string>(
+      (requests) => reads.memories.pagesByTimelineIds(viewer(), requests),
+      { cacheKeyFn: (r) => JSON.stringify([r.timelineId, r.sort, r.size, r.after]) },
+    ),
     memoryCountByTimelineId: new DataLoader<string, number>((ids) => reads.memories.countsByTimelineIds(viewer(), ids)),
   };
 }

@@ -125,7 +125,9 @@ async function freshSubject(c: Cell): Promise<{ timeline: Timeline; memory: Memo
 
 const exists = async (entity: typeof Timeline | typeof Memory, id: string) =>
   (await t.ds.getRepository(entity).countBy({ id })) > 0;
-const ids = (list: { id: string }[] | undefined | null) => (list ?? []).map((x) => x.id);
+/** The nodes of a connection (docs/decisions/024-paged-reads.md). */
+const nodes = (c: Json): Json[] => (c?.edges ?? []).map((e: Json) => e.node);
+const ids = (c: Json) => (Array.isArray(c) ? c : nodes(c)).map((x: Json) => x.id as string);
 
 // ---- the table of operations -------------------------------------------------------------------
 interface Op {
@@ -177,7 +179,7 @@ const READS: Op[] = [
   ),
   gqlRead(
     "query timeline(id).memories",
-    `query($id: ID!) { timeline(id: $id) { memories { id } } }`,
+    `query($id: ID!) { timeline(id: $id) { memories { edges { node { id } } } } }`,
     (w) => ({ id: w.subject.id }),
     (d, w) => ids(d?.timeline?.memories).includes(w.memory.id),
     canSee,
@@ -191,21 +193,21 @@ const READS: Op[] = [
   ),
   gqlRead(
     "query timelines (own list)",
-    `{ timelines { id } }`,
+    `{ timelines { edges { node { id } } } }`,
     () => ({}),
     (d, w) => ids(d?.timelines).includes(w.subject.id),
     isParticipant,
   ),
   gqlRead(
     "query userTimelines(creator)",
-    `query($i: String!) { userTimelines(identifier: $i) { id } }`,
+    `query($i: String!) { userTimelines(identifier: $i) { edges { node { id } } } }`,
     (w) => ({ i: w.users.creator.username }),
     (d, w) => ids(d?.userTimelines).includes(w.subject.id),
     (c) => canSee(c) && c.status === TimelineStatus.ACCEPTED,
   ),
   gqlRead(
     "query profileMemories(creator)",
-    `query($i: String) { profileMemories(identifier: $i) { id } }`,
+    `query($i: String) { profileMemories(identifier: $i) { edges { node { id } } } }`,
     (w) => ({ i: w.users.creator.username }),
     (d, w) => ids(d?.profileMemories).includes(w.memory.id),
     canSee,
@@ -329,7 +331,7 @@ const READS: Op[] = [
   // notifications are their recipient's alone
   gqlRead(
     "query notifications",
-    `{ notifications { id } }`,
+    `{ notifications { edges { node { id } } } }`,
     () => ({}),
     (d, w) => ids(d?.notifications).includes(w.notificationId),
     (c) => c.role === "collaborator",
@@ -448,17 +450,17 @@ const RELATIONS: Op[] = [
   ),
   gqlRead(
     "field Memory.timeline.memories (through profileMemories)",
-    `query($i: String) { profileMemories(identifier: $i) { timeline { memories { id } } } }`,
+    `query($i: String) { profileMemories(identifier: $i) { edges { node { timeline { memories { edges { node { id } } } } } } } }`,
     (w) => ({ i: w.users.creator.username }),
-    (d, w) => (d?.profileMemories ?? []).some((m: Json) => ids(m.timeline?.memories).includes(w.memory.id)),
+    (d, w) => nodes(d?.profileMemories).some((m: Json) => ids(m.timeline?.memories).includes(w.memory.id)),
     canSee,
   ),
   gqlRead(
     "field Notification.relatedUser",
-    `{ notifications { id relatedUser { id } } }`,
+    `{ notifications { edges { node { id relatedUser { id } } } } }`,
     () => ({}),
     (d, w) =>
-      (d?.notifications ?? []).some((n: Json) => n.id === w.notificationId && n.relatedUser?.id === w.users.creator.id),
+      nodes(d?.notifications).some((n: Json) => n.id === w.notificationId && n.relatedUser?.id === w.users.creator.id),
     (c) => c.role === "collaborator",
   ),
   {
@@ -871,6 +873,17 @@ const FIELD_ENTRY: Record<string, string> = {
   "Relationship.otherUser": "query relationships(creator)",
   "User.email": "query user(collaborator).email",
   "AccessOtherUser.email": "field TimelineAccess.otherUser",
+  // connection wrappers (docs/decisions/024-paged-reads.md) carry the rows their list field read:
+  // the cells of that list cover them
+  "MemoryConnection.edges": "query timeline(id).memories",
+  "MemoryConnection.pageInfo": "query timeline(id).memories",
+  "MemoryEdge.node": "query timeline(id).memories",
+  "NotificationConnection.edges": "query notifications",
+  "NotificationConnection.pageInfo": "query notifications",
+  "NotificationEdge.node": "query notifications",
+  "TimelineConnection.edges": "query timelines (own list)",
+  "TimelineConnection.pageInfo": "query timelines (own list)",
+  "TimelineEdge.node": "query timelines (own list)",
 };
 /** A person's profile fields, shown to every signed-in person (docs/product.md §2 PublicProfile). */
 const PUBLIC_PROFILE = new Set(["id", "username", "displayName", "fullName", "bio", "profilePhotoUrl", "createdAt"]);

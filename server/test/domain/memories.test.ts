@@ -277,8 +277,27 @@ describe("memories", () => {
       const a = await createMemory(t.ds, { timelineId: tl.id, createdById: ann.id, memoryDate: "2023-05-01" });
       const b = await createMemory(t.ds, { timelineId: tl.id, createdById: ann.id, memoryDate: null });
       const c = await createMemory(t.ds, { timelineId: tl.id, createdById: ben.id, memoryDate: "2024-01-01" });
-      const q = await gql(benA, `query($id: ID!) { timeline(id: $id) { memories { id } } }`, { id: tl.id });
-      expect(q.data!.timeline.memories.map((m: { id: string }) => m.id)).toEqual([c.id, a.id, b.id]);
+      const q = await gql(
+        benA,
+        `query($id: ID!) { timeline(id: $id) { memories { totalCount edges { node { id } } } } }`,
+        { id: tl.id },
+      );
+      expect(q.data!.timeline.memories.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual([
+        c.id,
+        a.id,
+        b.id,
+      ]);
+      expect(q.data!.timeline.memories.totalCount).toBe(3);
+      const oldest = await gql(
+        benA,
+        `query($id: ID!) { timeline(id: $id) { memories(order: OLDEST_FIRST) { edges { node { id } } } } }`,
+        { id: tl.id },
+      );
+      expect(oldest.data!.timeline.memories.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual([
+        b.id,
+        a.id,
+        c.id,
+      ]);
       const rest = await benA
         .get("/api/memories/filter")
         .query({ timeline_id: tl.id, sort: "-memory_date" })
@@ -325,9 +344,9 @@ describe("memories", () => {
         createdById: p.id,
         memoryDate: "2024-01-01",
       });
-      const Q = `query($i: String) { profileMemories(identifier: $i) { id } }`;
+      const Q = `query($i: String) { profileMemories(identifier: $i) { edges { node { id } } } }`;
       const ids = async (a: Agent, i: string | null) =>
-        (await gql(a, Q, { i })).data!.profileMemories.map((m: { id: string }) => m.id);
+        (await gql(a, Q, { i })).data!.profileMemories.edges.map((e: { node: { id: string } }) => e.node.id);
       expect(await ids(await signInAs(t, p), null)).toEqual([mTheirs.id, mSemi.id, mPriv.id, mPending.id]);
       expect(await ids(await signInAs(t, friend), "profilep")).toEqual([mTheirs.id, mSemi.id]);
       expect(await ids(await signInAs(t, q1), "profilep")).toEqual([mSemi.id, mPending.id]);

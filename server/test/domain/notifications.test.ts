@@ -7,7 +7,10 @@ import { connect, createNotification, createTimeline, createUser } from "../fact
 import { anonymous, errorCode, gql, signInAs, type Agent } from "../helpers/sign-in-as.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 
-const LIST = `query($limit: Int) { notifications(limit: $limit) { id type message isRead createdAt relatedTimelineId actionUrl relatedUser { id username } } }`;
+const LIST = `query($first: Int) { notifications(first: $first) { edges { node { id type message isRead createdAt relatedTimelineId actionUrl relatedUser { id username } } } pageInfo { hasNextPage } } }`;
+/** The notifications of a LIST answer. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const listed = (r: { data?: any }) => r.data!.notifications.edges.map((e: { node: unknown }) => e.node);
 const MARK = `mutation($id: ID!) { markNotificationRead(input: { id: $id }) { notification { id isRead } } }`;
 const MARK_ALL = `mutation { markAllNotificationsRead { count } }`;
 
@@ -36,16 +39,18 @@ describe("notifications", () => {
         });
       }
       await createNotification(t.ds, { recipientId: rel.id, message: "not ann's" });
-      const r = await gql(annA, LIST);
-      expect(r.data!.notifications).toHaveLength(50);
-      expect(r.data!.notifications[0]).toMatchObject({
+      const r = await gql(annA, LIST, { first: 50 });
+      expect(listed(r)).toHaveLength(50);
+      expect(r.data!.notifications.pageInfo.hasNextPage).toBe(true);
+      expect(listed(r)[0]).toMatchObject({
         message: "n54",
         isRead: false,
         relatedUser: { id: rel.id, username: "relateduser" },
       });
-      expect(r.data!.notifications.map((n: { message: string }) => n.message)).not.toContain("not ann's");
-      expect((await gql(annA, LIST, { limit: 5 })).data!.notifications).toHaveLength(5);
-      expect((await gql(annA, LIST, { limit: 500 })).data!.notifications).toHaveLength(50);
+      expect(listed(r).map((n: { message: string }) => n.message)).not.toContain("not ann's");
+      expect(listed(await gql(annA, LIST, { first: 5 }))).toHaveLength(5);
+      expect(listed(await gql(annA, LIST))).toHaveLength(30); // the default page
+      expect(listed(await gql(annA, LIST, { first: 100 }))).toHaveLength(55);
       expect((await gql(annA, `{ unreadNotificationCount }`)).data!.unreadNotificationCount).toBe(55);
 
       const rest = await annA.get("/api/notifications").query({ limit: 50 }).expect(200);
@@ -247,9 +252,7 @@ describe("notifications", () => {
         .expect(200);
       const gA = await signInAs(t, w.g);
       const seen = async () =>
-        (await gql(gA, LIST)).data!.notifications.filter(
-          (n: { relatedTimelineId: string }) => n.relatedTimelineId === w.subject.id,
-        );
+        listed(await gql(gA, LIST)).filter((n: { relatedTimelineId: string }) => n.relatedTimelineId === w.subject.id);
       expect(await seen()).toHaveLength(1);
       const before = (await gql(gA, `{ unreadNotificationCount }`)).data!.unreadNotificationCount;
       await t.ds.query(`UPDATE timelines SET privacy = 'private' WHERE id = $1`, [w.subject.id]);

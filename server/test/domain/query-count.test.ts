@@ -102,30 +102,35 @@ const rest = (name: string, path: (w: World) => string): Operation => ({
   },
 });
 
+/** A connection selection: `field(args) { totalCount? edges { cursor node { … } } pageInfo { … } }`. */
+const conn = (field: string, node: string, total = false) =>
+  `${field} { ${total ? "totalCount " : ""}edges { cursor node { ${node} } } pageInfo { hasNextPage endCursor } }`;
+const nodes = (c: Json) => (c.edges as Json[]).map((e) => e.node);
+
 const OPERATIONS: Operation[] = [
   graphql(
     "timelines",
-    `{ timelines { ${TIMELINE} memories { ${MEMORY} } } }`,
+    `{ ${conn("timelines(first: 35)", `${TIMELINE} ${conn("memories(first: 3)", MEMORY, true)}`)} }`,
     () => ({}),
-    (d) => d.timelines,
+    (d) => nodes(d.timelines),
   ),
   graphql(
     "timeline(id) with memories",
-    `query($id: ID!) { timeline(id: $id) { ${TIMELINE} memories { ${MEMORY} } } }`,
+    `query($id: ID!) { timeline(id: $id) { ${TIMELINE} ${conn("memories(first: 40)", MEMORY, true)} } }`,
     (w) => ({ id: w.subjectTimelineId }),
-    (d) => d.timeline.memories,
+    (d) => nodes(d.timeline.memories),
   ),
   graphql(
     "profileMemories",
-    `query($i: String) { profileMemories(identifier: $i) { ${MEMORY} } }`,
+    `query($i: String) { ${conn("profileMemories(identifier: $i, first: 40)", MEMORY)} }`,
     (w) => ({ i: w.profile.username }),
-    (d) => d.profileMemories,
+    (d) => nodes(d.profileMemories),
   ),
   graphql(
     "profileMemories (own)",
-    `{ profileMemories { ${MEMORY} } }`,
+    `{ ${conn("profileMemories(first: 40)", MEMORY)} }`,
     () => ({}),
-    (d) => d.profileMemories,
+    (d) => nodes(d.profileMemories),
   ),
   graphql(
     "relationships",
@@ -141,15 +146,15 @@ const OPERATIONS: Operation[] = [
   ),
   graphql(
     "notifications",
-    `{ notifications { id type message isRead createdAt relatedTimelineId actionUrl relatedUser { ${USER} } } }`,
+    `{ ${conn("notifications(first: 50)", `id type message isRead createdAt relatedTimelineId actionUrl relatedUser { ${USER} }`)} }`,
     () => ({}),
-    (d) => d.notifications,
+    (d) => nodes(d.notifications),
   ),
   graphql(
     "userTimelines",
-    `query($i: String!) { userTimelines(identifier: $i) { ${TIMELINE} memories { ${MEMORY} } } }`,
+    `query($i: String!) { ${conn("userTimelines(identifier: $i, first: 35)", `${TIMELINE} ${conn("memories(first: 3)", MEMORY)}`)} }`,
     (w) => ({ i: w.profile.username }),
-    (d) => d.userTimelines,
+    (d) => nodes(d.userTimelines),
   ),
   graphql(
     "searchUsers",

@@ -42,14 +42,26 @@ describe("relation loaders apply the policy", () => {
   it("give a participant the timeline, its memories and their count", async () => {
     const loaders = loadersFor(creator.id);
     expect((await loaders.timelineById.load(secret.id))?.id).toBe(secret.id);
-    expect((await loaders.memoriesByTimelineId.load(secret.id)).map((m) => m.id)).toEqual([memory.id]);
+    const page = await loaders.memoryPageByTimeline.load({
+      timelineId: secret.id,
+      sort: "-memory_date",
+      size: 30,
+      after: null,
+    });
+    expect(page.items.map((m) => m.id)).toEqual([memory.id]);
     expect(await loaders.memoryCountByTimelineId.load(secret.id)).toBe(1);
   });
 
   it("give someone who may not see it nothing: no row, no memories, a count of 0", async () => {
     const loaders = loadersFor(stranger.id);
     expect(await loaders.timelineById.load(secret.id)).toBeNull();
-    expect(await loaders.memoriesByTimelineId.load(secret.id)).toEqual([]);
+    const page = await loaders.memoryPageByTimeline.load({
+      timelineId: secret.id,
+      sort: "-memory_date",
+      size: 30,
+      after: null,
+    });
+    expect(page.items).toEqual([]);
     expect(await loaders.memoryCountByTimelineId.load(secret.id)).toBe(0);
   });
 

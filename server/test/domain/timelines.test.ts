@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from "../helpers/test-app.js";
 const CREATE = `mutation($input: CreateTimelineInput!) { createTimeline(input: $input) {
   timeline { id title status privacy isActive isParticipant canRespond collaboratorEmail createdBy { id } collaborator { id } } } }`;
 const TIMELINE = `query($id: ID!) { timeline(id: $id) { id title privacy status memoryCount previewImages lastActivity
-  memories { id position caption memoryDate } } }`;
+  memories { edges { node { id position caption memoryDate } } } } }`;
 
 async function outbox(t: TestApp) {
   const dir = path.join(t.dataDir, "outbox");
@@ -180,8 +180,12 @@ describe("timelines", () => {
       });
       await connect(t.ds, ann, ben); // not u's
       const a = await signInAs(t, u);
-      const r = await gql(a, `{ timelines { id status } }`);
-      expect(r.data!.timelines.map((x: { id: string }) => x.id)).toEqual([recent.id, old.id, pending.id]);
+      const r = await gql(a, `{ timelines { edges { node { id status } } } }`);
+      expect(r.data!.timelines.edges.map((x: { node: { id: string } }) => x.node.id)).toEqual([
+        recent.id,
+        old.id,
+        pending.id,
+      ]);
       const rest = await a.get("/api/timelines").expect(200);
       expect(rest.body.map((x: { id: string }) => x.id)).toEqual([recent.id, old.id, pending.id]);
       const filtered = await a.get("/api/timelines/filter").query({ status: "pending" }).expect(200);
@@ -301,9 +305,11 @@ describe("timelines", () => {
         type: NotificationType.TIMELINE_REJECTED,
         message: 'Ben declined your invitation to share "Proposal"',
       });
-      expect((await gql(annA, `{ timelines { id } }`)).data!.timelines.map((x: { id: string }) => x.id)).not.toContain(
-        proposal.id,
-      );
+      expect(
+        (await gql(annA, `{ timelines { edges { node { id } } } }`)).data!.timelines.edges.map(
+          (x: { node: { id: string } }) => x.node.id,
+        ),
+      ).not.toContain(proposal.id);
       await benA.post(`/api/timelines/${proposal.id}/accept`).expect(409);
     });
 
@@ -425,9 +431,11 @@ describe("timelines", () => {
         status: TimelineStatus.PENDING,
       });
       await connect(t.ds, p, x, { privacy: Privacy.PUBLIC, isActive: false });
-      const Q = `query($i: String!) { userTimelines(identifier: $i) { id } }`;
+      const Q = `query($i: String!) { userTimelines(identifier: $i) { edges { node { id } } } }`;
       const ids = async (a: Agent) =>
-        (await gql(a, Q, { i: "profileperson" })).data!.userTimelines.map((x: { id: string }) => x.id);
+        (await gql(a, Q, { i: "profileperson" })).data!.userTimelines.edges.map(
+          (x: { node: { id: string } }) => x.node.id,
+        );
       expect(await ids(await signInAs(t, friend))).toEqual([theirs.id, pub.id, semi.id]);
       expect(await ids(await signInAs(t, far))).toEqual([pub.id]);
       expect(await ids(await signInAs(t, await createUser(t.ds)))).toEqual([]);

@@ -94,7 +94,7 @@ describe("(a) PostgreSQL restarts under load", () => {
       ["REST read: memories of a timeline", (b) => b.get(`/api/memories/filter?timeline_id=${timelineId}`), () => {}],
       [
         "GraphQL read: timelines, notifications",
-        (b) => b.graphql(`{ timelines { id } notifications { id } }`),
+        (b) => b.graphql(`{ timelines { edges { node { id } } } notifications { edges { node { id } } } }`),
         () => {},
       ],
       [

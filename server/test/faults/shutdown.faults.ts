@@ -60,7 +60,9 @@ describe("(b) SIGTERM with 50 requests in flight", () => {
         );
       }
       for (let i = 0; i < READS; i++) {
-        const body = JSON.stringify({ query: `{ me { id email } timelines { id } unreadNotificationCount }` });
+        const body = JSON.stringify({
+          query: `{ me { id email } timelines { edges { node { id } } } unreadNotificationCount }`,
+        });
         requests.push(post(`${server.base}/graphql`, alice.headers({ "Content-Type": "application/json" }), body));
       }
       /** Sends the head and the first bytes now, the rest of the body once the gate opens. */

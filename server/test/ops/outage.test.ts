@@ -119,12 +119,12 @@ describe("when the database cannot be reached", () => {
 
     it("GraphQL notifications answers 503, not an empty list", async () => {
       proxy.dropOnce(ACCESS_FACTS_SQL);
-      const res = await gql(aliceAgent, `{ notifications { id } unreadNotificationCount }`);
+      const res = await gql(aliceAgent, `{ notifications { edges { node { id } } } unreadNotificationCount }`);
       expectUnavailable(res);
       expect(res.body.errors[0].extensions.code).toBe("SERVICE_UNAVAILABLE");
 
-      const after = await gql(aliceAgent, `{ notifications { id } unreadNotificationCount }`);
-      expect(after.body.data.notifications).toHaveLength(1);
+      const after = await gql(aliceAgent, `{ notifications { edges { node { id } } } unreadNotificationCount }`);
+      expect(after.body.data.notifications.edges).toHaveLength(1);
       expect(after.body.data.unreadNotificationCount).toBe(1);
     });
 
@@ -181,8 +181,10 @@ describe("when the database cannot be reached", () => {
       await proxy.restore();
       const rest = await aliceAgent.get(`/api/timelines/${timelineId}`).expect(200);
       expect(rest.body.id).toBe(timelineId);
-      const graphql = await gql(aliceAgent, `{ me { id } timelines { id } }`);
-      expect(graphql.body).toEqual({ data: { me: { id: alice.id }, timelines: [{ id: timelineId }] } });
+      const graphql = await gql(aliceAgent, `{ me { id } timelines { edges { node { id } } } }`);
+      expect(graphql.body).toEqual({
+        data: { me: { id: alice.id }, timelines: { edges: [{ node: { id: timelineId } }] } },
+      });
     });
   });
 });

@@ -3,6 +3,7 @@ import { SessionsAndRateLimits1795267499800 } from "./1795267499800-SessionsAndR
 import { ProfilePhotoIndex1795271903712 } from "./1795271903712-ProfilePhotoIndex.js";
 import { GraphemeTextWidths1795400000000 } from "./1795400000000-GraphemeTextWidths.js";
 import { MediaStoredBytes1795450062471 } from "./1795450062471-MediaStoredBytes.js";
+import { PagedReads1795457624345 } from "./1795457624345-PagedReads.js";
 import { GroupedNotifications1795458033859 } from "./1795458033859-GroupedNotifications.js";
 import { SealedInvitations1795500000000 } from "./1795500000000-SealedInvitations.js";
 
@@ -13,6 +14,7 @@ export const migrations = [
   ProfilePhotoIndex1795271903712,
   GraphemeTextWidths1795400000000,
   MediaStoredBytes1795450062471,
+  PagedReads1795457624345,
   GroupedNotifications1795458033859,
   SealedInvitations1795500000000,
 ];

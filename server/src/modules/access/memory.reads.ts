@@ -1,8 +1,26 @@
-import { In, type DataSource } from "typeorm";
+import type { DataSource } from "typeorm";
+import {
+  afterParams,
+  afterSql,
+  applyOrder,
+  compareKeys,
+  orderSql,
+  pageOf,
+  type KeysetOrder,
+  type KeyValue,
+  type Page,
+  type PageRequest,
+} from "../../db/keyset.js";
 import { Memory } from "../memories/memory.entity.js";
-import { compareMemories, orderMemories, type MemorySort } from "../memories/memory-order.js";
+import { memoryOrder, type MemorySort } from "../memories/memory-order.js";
 import { isUuid, type Viewer } from "./access.service.js";
 import type { TimelineReads } from "./timeline.reads.js";
+
+/** One timeline's page, as the `Timeline.memories` loader asks for it. */
+export interface TimelinePageRequest extends PageRequest {
+  timelineId: string;
+  sort: MemorySort;
+}
 
 /**
  * Reads of `memories`: a memory is visible exactly when its timeline is
@@ -26,33 +44,83 @@ export class MemoryReads {
     return (await viewer.canViewTimelineId(memory.timelineId)) ? memory : null;
   }
 
-  /** A timeline's memories in the given order, or null when the viewer may not see the timeline. */
-  async ofTimeline(viewer: Viewer, timelineId: string, sort: MemorySort): Promise<Memory[] | null> {
-    if (!viewer.signedIn || !isUuid(timelineId) || !(await viewer.canViewTimelineId(timelineId))) return null;
-    return orderMemories(
-      this.repo.createQueryBuilder("m").where("m.timeline_id = :timelineId", { timelineId }),
-      sort,
-    ).getMany();
+  /**
+   * The memories of these timelines (all the viewer may see) after a key, in the order, at most
+   * `perTimeline` of each and `total` in all, in ONE statement whatever the number of timelines:
+   * a LATERAL keyset read per timeline, answered by `memories_timeline_order_idx`
+   * (docs/decisions/024-paged-reads.md).
+   */
+  private async keysetRead(
+    timelineIds: readonly string[],
+    order: KeysetOrder<Memory>,
+    after: KeyValue[] | null,
+    perTimeline: number,
+    total?: number,
+  ): Promise<Memory[]> {
+    if (!timelineIds.length) return [];
+    const cond = after ? `AND ${afterSql(order, "x", (i) => `:k${i}`)}` : "";
+    const qb = this.repo.createQueryBuilder("m").where(
+      `m.id IN (SELECT p.id FROM unnest(CAST(:ids AS uuid[])) AS t(id) CROSS JOIN LATERAL (
+          SELECT x.id FROM memories x WHERE x.timeline_id = t.id ${cond}
+           ORDER BY ${orderSql(order, "x")} LIMIT :perTimeline) p)`,
+      { ids: [...timelineIds], perTimeline, ...(after ? afterParams(after) : {}) },
+    );
+    if (total !== undefined) applyOrder(qb, order, "m").limit(total);
+    const rows = await qb.getMany();
+    return rows.sort((a, b) => compareKeys(order, order.key(a), order.key(b)));
   }
 
   /**
-   * A person's memories the viewer may see: those of every timeline the person is in (declined
-   * proposals left out) that passes the policy; at most `limit`.
+   * A page of each timeline's memories (the `Timeline.memories` loader): one statement per
+   * distinct (order, size, cursor) in the batch, so a list of timelines asking the same page costs
+   * one statement. A timeline the viewer may not see has an empty page.
    */
-  async ofPerson(viewer: Viewer, personId: string, sort: MemorySort, limit: number): Promise<Memory[]> {
-    const visible = await this.timelines.ofPerson(viewer, personId, "not-rejected");
-    if (!visible.length) return [];
-    const qb = this.repo.createQueryBuilder("m").where("m.timeline_id IN (:...ids)", { ids: visible.map((t) => t.id) });
-    return orderMemories(qb, sort).take(limit).getMany();
+  async pagesByTimelineIds(viewer: Viewer, requests: readonly TimelinePageRequest[]): Promise<Page<Memory>[]> {
+    const visible = await viewer.visibleTimelineIds(requests.map((r) => r.timelineId));
+    const argsOf = (r: TimelinePageRequest) => JSON.stringify([r.sort, r.size, r.after]);
+    const groups = new Map<string, TimelinePageRequest[]>();
+    for (const r of requests) {
+      if (visible.has(r.timelineId)) groups.set(argsOf(r), [...(groups.get(argsOf(r)) ?? []), r]);
+    }
+    const rowsOf = new Map<string, Memory[]>();
+    for (const [args, group] of groups) {
+      const { sort, size, after } = group[0]!;
+      const ids = group.map((r) => r.timelineId);
+      for (const m of await this.keysetRead(ids, memoryOrder(sort), after, size + 1)) {
+        const k = `${m.timelineId}|${args}`;
+        rowsOf.set(k, [...(rowsOf.get(k) ?? []), m]);
+      }
+    }
+    return requests.map((r) => pageOf(memoryOrder(r.sort), rowsOf.get(`${r.timelineId}|${argsOf(r)}`) ?? [], r.size));
   }
 
-  /** The memories of each timeline (newest memory_date first); a timeline the viewer may not see has none. */
-  async byTimelineIds(viewer: Viewer, timelineIds: readonly string[]): Promise<Memory[][]> {
-    const visible = await viewer.visibleTimelineIds([...timelineIds]);
-    const rows = visible.size ? await this.repo.findBy({ timelineId: In([...visible]) }) : [];
-    const groups = new Map<string, Memory[]>(timelineIds.map((id) => [id, []]));
-    for (const m of rows) groups.get(m.timelineId)?.push(m);
-    return timelineIds.map((id) => groups.get(id)!.sort(compareMemories));
+  /** A page of one timeline's memories, or null when the viewer may not see the timeline. */
+  async pageOfTimeline(
+    viewer: Viewer,
+    timelineId: string,
+    sort: MemorySort,
+    req: PageRequest,
+  ): Promise<Page<Memory> | null> {
+    if (!viewer.signedIn || !isUuid(timelineId) || !(await viewer.canViewTimelineId(timelineId))) return null;
+    const order = memoryOrder(sort);
+    return pageOf(order, await this.keysetRead([timelineId], order, req.after, req.size + 1), req.size);
+  }
+
+  /**
+   * A page of a person's memories the viewer may see: those of every timeline the person is in
+   * (declined proposals left out) that passes the policy, merged in the order.
+   */
+  async pageOfPerson(viewer: Viewer, personId: string, sort: MemorySort, req: PageRequest): Promise<Page<Memory>> {
+    const order = memoryOrder(sort);
+    const visible = await this.timelines.visibleIdsOfPerson(viewer, personId, "not-rejected");
+    const rows = await this.keysetRead(visible, order, req.after, req.size + 1, req.size + 1);
+    return pageOf(order, rows, req.size);
+  }
+
+  /** How many memories `pageOfPerson` lists in all. */
+  async countOfPerson(viewer: Viewer, personId: string): Promise<number> {
+    const visible = await this.timelines.visibleIdsOfPerson(viewer, personId, "not-rejected");
+    return (await this.countsByTimelineIds(viewer, visible)).reduce((a, b) => a + b, 0);
   }
 
   /** How many memories each timeline has; 0 for a timeline the viewer may not see. */

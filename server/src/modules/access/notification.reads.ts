@@ -1,9 +1,30 @@
 import type { DataSource } from "typeorm";
+import {
+  afterParams,
+  afterSql,
+  applyOrder,
+  keysetOrder,
+  pageOf,
+  type KeysetOrder,
+  type Page,
+  type PageRequest,
+} from "../../db/keyset.js";
 import { Notification } from "../notifications/notification.entity.js";
 import { Timeline } from "../timelines/timeline.entity.js";
 import { TimelineStatus } from "../timelines/timeline.enums.js";
 import { isUuid, type Viewer } from "./access.service.js";
 import type { Asker } from "./user.reads.js";
+
+/** Newest first, the id breaking ties (docs/decisions/024-paged-reads.md). */
+export const NOTIFICATION_ORDER: KeysetOrder<Notification> = keysetOrder({
+  tag: "n-created",
+  direction: "DESC",
+  terms: [
+    { column: "{a}.created_at", type: "time" },
+    { column: "{a}.id", type: "uuid" },
+  ],
+  key: (n) => [n.createdAt.toISOString(), n.id],
+});
 
 /**
  * Reads of `notifications`: a notification is its recipient's alone, and is left out while its
@@ -17,18 +38,33 @@ export class NotificationReads {
     return this.ds.getRepository(Notification);
   }
 
-  /** The viewer's notifications they may still see, newest first, at most `take`. */
-  async list(viewer: Viewer, take: number): Promise<Notification[]> {
-    if (!viewer.userId) return [];
-    const rows = await this.repo.find({
-      where: { recipientId: viewer.userId },
-      order: { createdAt: "DESC", id: "DESC" },
-      take: take * 2,
-    });
-    const visible = await viewer.visibleTimelineIds(
-      rows.map((n) => n.relatedTimelineId).filter((x): x is string => !!x),
-    );
-    return rows.filter((n) => !n.relatedTimelineId || visible.has(n.relatedTimelineId)).slice(0, take);
+  /**
+   * A page of the viewer's notifications they may still see, in NOTIFICATION_ORDER. Rows are read
+   * by keyset in batches of twice the page; a batch whose rows are partly hidden is followed by
+   * the next one until the page is full or the list ends, so pages are exact (one statement per
+   * batch, plus the access check of the batch's timelines).
+   */
+  async page(viewer: Viewer, req: PageRequest): Promise<Page<Notification>> {
+    if (!viewer.userId) return { items: [], cursors: [], hasNextPage: false };
+    const batch = Math.max(2 * (req.size + 1), 20);
+    const shown: Notification[] = [];
+    let after = req.after;
+    for (;;) {
+      const qb = this.repo.createQueryBuilder("n").where("n.recipient_id = :uid", { uid: viewer.userId });
+      if (after)
+        qb.andWhere(
+          afterSql(NOTIFICATION_ORDER, "n", (i) => `:k${i}`),
+          afterParams(after),
+        );
+      const rows = await applyOrder(qb, NOTIFICATION_ORDER, "n").limit(batch).getMany();
+      const visible = await viewer.visibleTimelineIds(
+        rows.map((n) => n.relatedTimelineId).filter((x): x is string => !!x),
+      );
+      shown.push(...rows.filter((n) => !n.relatedTimelineId || visible.has(n.relatedTimelineId)));
+      if (shown.length > req.size || rows.length < batch) break;
+      after = NOTIFICATION_ORDER.key(rows.at(-1)!);
+    }
+    return pageOf(NOTIFICATION_ORDER, shown.slice(0, req.size + 1), req.size);
   }
 
   /** Unread notifications the list would show. */

@@ -1,4 +1,14 @@
-import { Brackets, In, type DataSource } from "typeorm";
+import { Brackets, In, type DataSource, type SelectQueryBuilder } from "typeorm";
+import {
+  afterParams,
+  afterSql,
+  applyOrder,
+  keysetOrder,
+  pageOf,
+  type KeysetOrder,
+  type Page,
+  type PageRequest,
+} from "../../db/keyset.js";
 import { Timeline } from "../timelines/timeline.entity.js";
 import { TimelineStatus } from "../timelines/timeline.enums.js";
 import { isUuid, type Viewer } from "./access.service.js";
@@ -12,6 +22,29 @@ export type PersonTimelineScope =
   | "not-rejected"
   /** the connection web: accepted, with a collaborator account */
   | "accepted-pairs";
+
+/**
+ * The order of timeline lists: most recent activity first, then the newest, then the id
+ * (docs/decisions/024-paged-reads.md).
+ */
+export const TIMELINE_ORDER: KeysetOrder<Timeline> = keysetOrder({
+  tag: "t-activity",
+  direction: "DESC",
+  terms: [
+    { column: "{a}.last_activity", type: "time" },
+    { column: "{a}.created_at", type: "time" },
+    { column: "{a}.id", type: "uuid" },
+  ],
+  key: (t) => [t.lastActivity.toISOString(), t.createdAt.toISOString(), t.id],
+});
+
+/** Equality filters of `GET /api/timelines/filter`, applied in SQL. */
+export interface OwnTimelineFilter {
+  status?: string;
+  privacy?: string;
+  isActive?: boolean;
+  id?: string;
+}
 
 /** What the access page may say about a timeline (docs/decisions/003-privacy-tiers.md). */
 export interface AccessPageFacts {
@@ -84,12 +117,71 @@ export class TimelineReads {
     return this.seen(viewer, rows);
   }
 
+  /** A page of the viewer's own timelines (creator or collaborator, declined left out), in TIMELINE_ORDER. */
+  async ownPage(viewer: Viewer, req: PageRequest, filter: OwnTimelineFilter = {}): Promise<Page<Timeline>> {
+    if (!viewer.userId) return { items: [], cursors: [], hasNextPage: false };
+    const qb = this.repo
+      .createQueryBuilder("t")
+      .where(new Brackets((w) => w.where("t.created_by_id = :userId").orWhere("t.collaborator_id = :userId")), {
+        userId: viewer.userId,
+      })
+      .andWhere("t.status <> :rejected", { rejected: TimelineStatus.REJECTED });
+    if (filter.status !== undefined) qb.andWhere("CAST(t.status AS text) = :fStatus", { fStatus: filter.status });
+    if (filter.privacy !== undefined) qb.andWhere("CAST(t.privacy AS text) = :fPrivacy", { fPrivacy: filter.privacy });
+    if (filter.isActive !== undefined) qb.andWhere("t.is_active = :fActive", { fActive: filter.isActive });
+    if (filter.id !== undefined) {
+      if (!isUuid(filter.id)) return { items: [], cursors: [], hasNextPage: false };
+      qb.andWhere("t.id = :fId", { fId: filter.id });
+    }
+    const rows = await this.keysetPage(qb, req);
+    return { ...pageOf(TIMELINE_ORDER, this.seen(viewer, rows), req.size) };
+  }
+
+  private keysetPage(qb: SelectQueryBuilder<Timeline>, req: PageRequest): Promise<Timeline[]> {
+    if (req.after)
+      qb.andWhere(
+        afterSql(TIMELINE_ORDER, "t", (i) => `:k${i}`),
+        afterParams(req.after),
+      );
+    return applyOrder(qb, TIMELINE_ORDER, "t")
+      .limit(req.size + 1)
+      .getMany();
+  }
+
   /**
-   * A person's timelines in the given scope that the viewer may see, most recent activity first.
-   * The viewer's own are all theirs to see.
+   * The ids of a person's timelines in the scope that the viewer may see. Reads only the access
+   * facts of each (no titles, no previews), so a page of the person's timelines or memories can
+   * then be read by keyset among them.
    */
-  async ofPerson(viewer: Viewer, personId: string, scope: PersonTimelineScope): Promise<Timeline[]> {
-    if (!viewer.signedIn) return [];
+  async visibleIdsOfPerson(viewer: Viewer, personId: string, scope: PersonTimelineScope): Promise<string[]> {
+    if (!viewer.signedIn || !isUuid(personId)) return [];
+    const qb = this.scoped(personId, scope).select([
+      "t.id",
+      "t.status",
+      "t.isActive",
+      "t.privacy",
+      "t.createdById",
+      "t.collaboratorId",
+    ]);
+    const facts = await qb.getMany();
+    viewer.primeFacts(facts);
+    return (await viewer.filterVisible(facts)).map((t) => t.id);
+  }
+
+  /** A page of a person's timelines in the scope that the viewer may see, in TIMELINE_ORDER. */
+  async pageOfPerson(
+    viewer: Viewer,
+    personId: string,
+    scope: PersonTimelineScope,
+    req: PageRequest,
+  ): Promise<Page<Timeline>> {
+    const ids = await this.visibleIdsOfPerson(viewer, personId, scope);
+    if (!ids.length) return { items: [], cursors: [], hasNextPage: false };
+    const qb = this.repo.createQueryBuilder("t").where("t.id = ANY(:ids)", { ids });
+    return pageOf(TIMELINE_ORDER, this.seen(viewer, await this.keysetPage(qb, req)), req.size);
+  }
+
+  private scoped(personId: string, scope: PersonTimelineScope): SelectQueryBuilder<Timeline> {
     const qb = this.repo
       .createQueryBuilder("t")
       .where(new Brackets((w) => w.where("t.created_by_id = :uid").orWhere("t.collaborator_id = :uid")), {
@@ -102,6 +194,16 @@ export class TimelineReads {
     } else {
       qb.andWhere("t.status <> :rejected", { rejected: TimelineStatus.REJECTED });
     }
+    return qb;
+  }
+
+  /**
+   * A person's timelines in the given scope that the viewer may see, most recent activity first.
+   * The viewer's own are all theirs to see.
+   */
+  async ofPerson(viewer: Viewer, personId: string, scope: PersonTimelineScope): Promise<Timeline[]> {
+    if (!viewer.signedIn) return [];
+    const qb = this.scoped(personId, scope);
     const rows = this.seen(
       viewer,
       await qb.orderBy("t.last_activity", "DESC").addOrderBy("t.created_at", "DESC").getMany(),

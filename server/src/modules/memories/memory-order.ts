@@ -1,4 +1,6 @@
 import type { SelectQueryBuilder } from "typeorm";
+import type { KeysetOrder, KeyTerm } from "../../db/keyset.js";
+import { applyOrder, keysetOrder } from "../../db/keyset.js";
 import type { Memory } from "./memory.entity.js";
 
 /** Sort orders of `GET /api/memories/filter?sort=` (default newest memory_date first). */
@@ -12,35 +14,33 @@ export const MEMORY_SORTS: readonly MemorySort[] = [
   "created_at",
 ];
 
-type OrderTerm = [column: string, direction: "ASC" | "DESC", nulls?: "NULLS FIRST" | "NULLS LAST"];
-const ORDER: Record<MemorySort, OrderTerm[]> = {
-  "-memory_date": [
-    ["memoryDate", "DESC", "NULLS LAST"],
-    ["createdAt", "DESC"],
-    ["id", "DESC"],
-  ],
-  memory_date: [
-    ["memoryDate", "ASC", "NULLS FIRST"],
-    ["createdAt", "ASC"],
-    ["id", "ASC"],
-  ],
-  position: [
-    ["position", "ASC"],
-    ["createdAt", "ASC"],
-  ],
-  "-position": [
-    ["position", "DESC"],
-    ["createdAt", "DESC"],
-  ],
-  "-created_at": [
-    ["createdAt", "DESC"],
-    ["id", "DESC"],
-  ],
-  created_at: [
-    ["createdAt", "ASC"],
-    ["id", "ASC"],
-  ],
+const DATE: KeyTerm = { column: "{a}.memory_date", type: "date" };
+const POSITION: KeyTerm = { column: "{a}.position", type: "int" };
+const CREATED: KeyTerm = { column: "{a}.created_at", type: "time" };
+const ID: KeyTerm = { column: "{a}.id", type: "uuid" };
+
+const time = (m: Memory) => m.createdAt.toISOString();
+const dateKey = (m: Memory) => [m.memoryDate, time(m), m.id];
+const positionKey = (m: Memory) => [m.position, time(m), m.id];
+const createdKey = (m: Memory) => [time(m), m.id];
+
+/**
+ * Each sort as a keyset order (docs/decisions/024-paged-reads.md): the spec's key first (a
+ * missing memory_date counts as the earliest, docs/product.md §2), then the creation time, then
+ * the id, so the order is total and pages never repeat or skip a memory.
+ */
+export const MEMORY_ORDERS: Record<MemorySort, KeysetOrder<Memory>> = {
+  "-memory_date": keysetOrder({ tag: "m-date", direction: "DESC", terms: [DATE, CREATED, ID], key: dateKey }),
+  memory_date: keysetOrder({ tag: "m+date", direction: "ASC", terms: [DATE, CREATED, ID], key: dateKey }),
+  position: keysetOrder({ tag: "m+pos", direction: "ASC", terms: [POSITION, CREATED, ID], key: positionKey }),
+  "-position": keysetOrder({ tag: "m-pos", direction: "DESC", terms: [POSITION, CREATED, ID], key: positionKey }),
+  "-created_at": keysetOrder({ tag: "m-created", direction: "DESC", terms: [CREATED, ID], key: createdKey }),
+  created_at: keysetOrder({ tag: "m+created", direction: "ASC", terms: [CREATED, ID], key: createdKey }),
 };
+
+export function memoryOrder(sort: MemorySort = "-memory_date"): KeysetOrder<Memory> {
+  return MEMORY_ORDERS[sort] ?? MEMORY_ORDERS["-memory_date"];
+}
 
 /** Applies a memory sort to a query builder whose memory alias is `alias`. */
 export function orderMemories<Q extends SelectQueryBuilder<Memory>>(
@@ -48,21 +48,5 @@ export function orderMemories<Q extends SelectQueryBuilder<Memory>>(
   sort: MemorySort = "-memory_date",
   alias = "m",
 ): Q {
-  (ORDER[sort] ?? ORDER["-memory_date"]).forEach(([column, direction, nulls], i) => {
-    if (i === 0) qb.orderBy(`${alias}.${column}`, direction, nulls);
-    else qb.addOrderBy(`${alias}.${column}`, direction, nulls);
-  });
-  return qb;
-}
-
-/** Sorts loaded memories like the SQL does (for batched loads). */
-export function compareMemories(a: Memory, b: Memory): number {
-  if (a.memoryDate !== b.memoryDate) {
-    if (a.memoryDate === null) return 1;
-    if (b.memoryDate === null) return -1;
-    return a.memoryDate < b.memoryDate ? 1 : -1;
-  }
-  const t = b.createdAt.getTime() - a.createdAt.getTime();
-  if (t) return t;
-  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+  return applyOrder(qb, memoryOrder(sort), alias);
 }

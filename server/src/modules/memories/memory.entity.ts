@@ -17,7 +17,12 @@ import { User } from "../users/user.entity.js";
 /** A photo or video with its words, inside one timeline (docs/product.md §3 Memory). */
 @ObjectType()
 @Entity({ name: "memories" })
-@Index("memories_timeline_date_idx", ["timelineId", "memoryDate"])
+// The keyset orders of docs/decisions/024-paged-reads.md, each read per timeline from an index:
+// newest/oldest memory_date first (an expression index, written in its migration), by position,
+// by creation.
+@Index("memories_timeline_order_idx", { synchronize: false })
+@Index("memories_timeline_position_idx", ["timelineId", "position", "createdAt", "id"])
+@Index("memories_timeline_created_idx", ["timelineId", "createdAt", "id"])
 @Check("memories_position_positive", `"position" >= 1`)
 export class Memory {
   @Field(() => ID)
@@ -69,7 +74,8 @@ export class Memory {
   createdBy?: User;
 
   @Field(() => Date)
-  @CreateDateColumn({ name: "created_at", type: "timestamptz" })
+  /** milliseconds, so a cursor carries it exactly (docs/decisions/024-paged-reads.md) */
+  @CreateDateColumn({ name: "created_at", type: "timestamptz", precision: 3 })
   createdAt!: Date;
 
   @UpdateDateColumn({ name: "updated_at", type: "timestamptz" })

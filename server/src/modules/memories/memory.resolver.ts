@@ -1,4 +1,5 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from "type-graphql";
+import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from "type-graphql";
+import { ConnectionArgs, connectionOf, pageRequest } from "../../graphql/connection.js";
 import type { GraphQLContext } from "../../graphql/context.js";
 import { viewerOf } from "../access/graphql-viewer.js";
 import type { MediaFile } from "../media/media-file.entity.js";
@@ -6,12 +7,14 @@ import { Media } from "../media/media.types.js";
 import { Timeline } from "../timelines/timeline.entity.js";
 import { User } from "../users/user.entity.js";
 import { Memory } from "./memory.entity.js";
+import { memoryOrder } from "./memory-order.js";
 import { canEditMemory } from "./memory.service.js";
 import {
   CreateMemoryInput,
   CreateMemoryPayload,
   DeleteMemoryInput,
   DeleteMemoryPayload,
+  MemoryConnection,
   UpdateMemoryInput,
   UpdateMemoryPayload,
 } from "./memory.types.js";
@@ -26,18 +29,23 @@ export class MemoryResolver {
   }
 
   @Authorized()
-  @Query(() => [Memory], {
+  @Query(() => MemoryConnection, {
     description: "memories of a profile visible to the viewer, newest memoryDate first; own when identifier is null",
   })
   async profileMemories(
     @Arg("identifier", () => String, { nullable: true }) identifier: string | null,
+    @Args(() => ConnectionArgs) args: ConnectionArgs,
     @Ctx() ctx: GraphQLContext,
-  ): Promise<Memory[]> {
+  ): Promise<MemoryConnection> {
+    const req = pageRequest(args, memoryOrder("-memory_date"));
     const viewer = viewerOf(ctx);
     const person = identifier
       ? await ctx.services.users.findByIdentifier(viewer, identifier)
       : await ctx.loaders.userById.load(ctx.userId!);
-    return ctx.services.memories.profileMemories(viewer, person);
+    const page = await ctx.services.memories.profileMemoriesPage(viewer, person, "-memory_date", req);
+    return Object.assign(new MemoryConnection(), connectionOf(page, args), {
+      count: () => ctx.services.memories.profileMemoryCount(viewer, person),
+    });
   }
 
   @Authorized()

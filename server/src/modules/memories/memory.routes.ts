@@ -1,9 +1,10 @@
 import express, { type Router } from "express";
 import { idOf, restContext } from "../../http/present.js";
+import { restPageRequest, setNextLink } from "../../http/paging.js";
 import { requireAuth } from "../../http/require-auth.js";
 import { badInput } from "../../lib/errors.js";
 import type { Services } from "../../services.js";
-import { MEMORY_SORTS, type MemorySort } from "./memory.service.js";
+import { MEMORY_SORTS, memoryOrder, type MemorySort } from "./memory.service.js";
 
 function sortOf(value: unknown): MemorySort {
   if (value === undefined || value === "") return "-memory_date";
@@ -31,15 +32,25 @@ export function memoryRoutes(services: Services): Router {
     const { viewer, present } = restContext(req, services);
     const timelineId = idOf(req.query.timeline_id);
     if (!timelineId) throw badInput("timeline_id is required");
-    const list = await services.memories.listByTimeline(viewer, timelineId, sortOf(req.query.sort));
-    res.json(await present.memories(list));
+    const sort = sortOf(req.query.sort);
+    const page = await services.memories.pageByTimeline(
+      viewer,
+      timelineId,
+      sort,
+      restPageRequest(req, memoryOrder(sort)),
+    );
+    setNextLink(req, res, page);
+    res.json(await present.memories(page.items));
   });
 
   router.get("/profile/:identifier", async (req, res) => {
     const { viewer, present } = restContext(req, services);
+    const sort = sortOf(req.query.sort);
+    const pageReq = restPageRequest(req, memoryOrder(sort));
     const person = await services.users.findByIdentifier(viewer, String(req.params.identifier));
-    const list = await services.memories.profileMemories(viewer, person, sortOf(req.query.sort));
-    res.json(await present.memories(list));
+    const page = await services.memories.profileMemoriesPage(viewer, person, sort, pageReq);
+    setNextLink(req, res, page);
+    res.json(await present.memories(page.items));
   });
 
   router.get("/:id", async (req, res) => {

@@ -1,4 +1,5 @@
 import type { DataSource } from "typeorm";
+import type { Page, PageRequest } from "../../db/keyset.js";
 import type { Clock } from "../../lib/clock.js";
 import { badInput, forbidden, notFound } from "../../lib/errors.js";
 import { optionalText } from "../../lib/validation.js";
@@ -15,13 +16,11 @@ import type { MediaPort, UploadArg } from "./media-port.js";
 import { Memory } from "./memory.entity.js";
 import type { MemorySort } from "./memory-order.js";
 
-export { compareMemories, MEMORY_SORTS, orderMemories, type MemorySort } from "./memory-order.js";
+export { MEMORY_SORTS, memoryOrder, orderMemories, type MemorySort } from "./memory-order.js";
 
 export const CAPTION_MAX = 500;
 export const LOCATION_MAX = 200;
 export const MEANING_MAX = 1000;
-/** A profile's memories list is capped (no pagination in the contract yet). */
-export const PROFILE_MEMORIES_LIMIT = 500;
 
 /** docs/product.md §8 error catalogue. */
 export const DATE_MESSAGES = {
@@ -118,25 +117,32 @@ export class MemoryService {
     return this.reads.memories.visible(viewer, id);
   }
 
-  /** A timeline's memories, newest memory_date first (missing date last); NOT_FOUND without access. */
-  async listByTimeline(viewer: Viewer, timelineId: string, sort: MemorySort = "-memory_date"): Promise<Memory[]> {
-    const memories = await this.reads.memories.ofTimeline(viewer, timelineId, sort);
-    if (!memories) throw notFound("Timeline not found");
-    return memories;
+  /** A page of a timeline's memories in the sort (docs/decisions/024-paged-reads.md); NOT_FOUND without access. */
+  async pageByTimeline(viewer: Viewer, timelineId: string, sort: MemorySort, req: PageRequest): Promise<Page<Memory>> {
+    const page = await this.reads.memories.pageOfTimeline(viewer, timelineId, sort, req);
+    if (!page) throw notFound("Timeline not found");
+    return page;
   }
 
   /**
-   * A profile's memories the viewer may see: those of every timeline the person shares (creator
-   * or collaborator) that passes the access policy; own memories when profileUser is the viewer.
-   * Declined proposals are left out. Newest memory_date first, at most 500.
+   * A page of a profile's memories the viewer may see: those of every timeline the person shares
+   * (creator or collaborator) that passes the access policy; own memories when profileUser is the
+   * viewer. Declined proposals are left out. Newest memory_date first by default.
    */
-  async profileMemories(
+  async profileMemoriesPage(
     viewer: Viewer,
     profileUser: User | null,
-    sort: MemorySort = "-memory_date",
-  ): Promise<Memory[]> {
-    if (!viewer.signedIn || !profileUser) return [];
-    return this.reads.memories.ofPerson(viewer, profileUser.id, sort, PROFILE_MEMORIES_LIMIT);
+    sort: MemorySort,
+    req: PageRequest,
+  ): Promise<Page<Memory>> {
+    if (!viewer.signedIn || !profileUser) return { items: [], cursors: [], hasNextPage: false };
+    return this.reads.memories.pageOfPerson(viewer, profileUser.id, sort, req);
+  }
+
+  /** How many memories the profile list holds for this viewer (its `totalCount`). */
+  async profileMemoryCount(viewer: Viewer, profileUser: User | null): Promise<number> {
+    if (!viewer.signedIn || !profileUser) return 0;
+    return this.reads.memories.countOfPerson(viewer, profileUser.id);
   }
 
   // ---- writes --------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import type { FileUpload } from "graphql-upload-minimal";
-import { Field, ID, InputType, ObjectType } from "type-graphql";
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
+import { edgeType, PageInfo, type Edge } from "../../graphql/connection.js";
 import { GraphQLUpload } from "../media/upload.scalar.js";
 import { Memory } from "./memory.entity.js";
 
@@ -86,3 +87,31 @@ export class DeleteMemoryPayload {
   @Field(() => ID)
   timelineId!: string;
 }
+
+export const MemoryEdge = edgeType("Memory", Memory);
+
+@ObjectType({ description: "memories in pages (docs/decisions/024-paged-reads.md)" })
+export class MemoryConnection {
+  @Field(() => [MemoryEdge])
+  edges!: Edge<Memory>[];
+
+  @Field(() => PageInfo)
+  pageInfo!: PageInfo;
+
+  /** counts the whole list, read only when asked for */
+  count!: () => Promise<number>;
+
+  @Field(() => Int, { description: "how many memories the whole list holds" })
+  totalCount(): Promise<number> {
+    return this.count();
+  }
+}
+
+/** The orders a client may page a timeline's memories in (docs/product.md §2). */
+export enum MemoryOrder {
+  /** newest memoryDate first, a missing date last (View Timeline, the Memories screen) */
+  NEWEST_FIRST = "-memory_date",
+  /** oldest memoryDate first, a missing date first (the public profile's timeline detail) */
+  OLDEST_FIRST = "memory_date",
+}
+registerEnumType(MemoryOrder, { name: "MemoryOrder" });

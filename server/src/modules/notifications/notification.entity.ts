@@ -7,7 +7,7 @@ import { NotificationType } from "./notification.enums.js";
 /** Created by the server on each event (docs/decisions/007-notifications.md); never by the client's say-so alone. */
 @ObjectType()
 @Entity({ name: "notifications" })
-@Index("notifications_recipient_created_idx", ["recipientId", "createdAt"])
+@Index("notifications_recipient_created_idx", ["recipientId", "createdAt", "id"])
 @Index("notifications_recipient_unread_idx", ["recipientId"], { where: `"is_read" = false` })
 // One memory_added notice per recipient, timeline and day; one friend notice per recipient, actor
 // and day (docs/decisions/022-grouped-updates.md). The writes upsert on these.
@@ -74,6 +74,7 @@ export class Notification {
   actionUrl!: string | null;
 
   @Field(() => Date)
-  @CreateDateColumn({ name: "created_at", type: "timestamptz" })
+  /** milliseconds, so a cursor carries it exactly (docs/decisions/024-paged-reads.md) */
+  @CreateDateColumn({ name: "created_at", type: "timestamptz", precision: 3 })
   createdAt!: Date;
 }

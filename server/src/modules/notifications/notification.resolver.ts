@@ -1,25 +1,25 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import { ConnectionArgs, connectionOf, pageRequest } from "../../graphql/connection.js";
 import type { GraphQLContext } from "../../graphql/context.js";
 import { viewerOf } from "../access/graphql-viewer.js";
 import { User } from "../users/user.entity.js";
 import { Notification } from "./notification.entity.js";
-import { NOTIFICATION_PAGE_SIZE } from "./notification.service.js";
 import { messageOf } from "./notification-message.js";
+import { NOTIFICATION_ORDER } from "../access/notification.reads.js";
 import {
   MarkAllNotificationsReadPayload,
   MarkNotificationReadInput,
   MarkNotificationReadPayload,
+  NotificationConnection,
 } from "./notification.types.js";
 
 @Resolver(() => Notification)
 export class NotificationResolver {
   @Authorized()
-  @Query(() => [Notification])
-  notifications(
-    @Arg("limit", () => Int, { nullable: true, defaultValue: NOTIFICATION_PAGE_SIZE }) limit: number | null,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<Notification[]> {
-    return ctx.services.notifications.list(viewerOf(ctx), limit ?? NOTIFICATION_PAGE_SIZE);
+  @Query(() => NotificationConnection, { description: "newest first; the Updates screen reads pages of 50" })
+  async notifications(@Args(() => ConnectionArgs) args: ConnectionArgs, @Ctx() ctx: GraphQLContext) {
+    const page = await ctx.services.notifications.page(viewerOf(ctx), pageRequest(args, NOTIFICATION_ORDER));
+    return connectionOf(page, args);
   }
 
   @Authorized()

@@ -1,8 +1,9 @@
 import express, { type Router } from "express";
 import { idOf, restContext } from "../../http/present.js";
+import { restPageRequest, setNextLink } from "../../http/paging.js";
 import { requireAuth } from "../../http/require-auth.js";
 import type { Services } from "../../services.js";
-import { NOTIFICATION_PAGE_SIZE } from "./notification.service.js";
+import { NOTIFICATION_ORDER } from "../access/notification.reads.js";
 
 /** docs/product.md §7 Notifications. */
 export function notificationRoutes(services: Services): Router {
@@ -11,8 +12,9 @@ export function notificationRoutes(services: Services): Router {
 
   router.get("/", async (req, res) => {
     const { viewer, present } = restContext(req, services);
-    const limit = req.query.limit === undefined ? NOTIFICATION_PAGE_SIZE : Number(req.query.limit);
-    res.json(await present.notifications(await services.notifications.list(viewer, limit)));
+    const page = await services.notifications.page(viewer, restPageRequest(req, NOTIFICATION_ORDER));
+    setNextLink(req, res, page);
+    res.json(await present.notifications(page.items));
   });
 
   router.get("/unread-count", async (req, res) => {

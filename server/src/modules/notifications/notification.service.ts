@@ -1,3 +1,4 @@
+import type { Page, PageRequest } from "../../db/keyset.js";
 import type { DataSource, EntityManager } from "typeorm";
 import type { Clock } from "../../lib/clock.js";
 import { forbidden, notFound } from "../../lib/errors.js";
@@ -45,14 +46,13 @@ export class NotificationService {
   }
 
   /**
-   * Newest first, at most 50. Enforced at retrieval like everything else (docs/decisions/003-privacy-tiers.md): a
+   * A page of the recipient's notifications, newest first (docs/decisions/024-paged-reads.md).
+   * Enforced at retrieval like everything else (docs/decisions/003-privacy-tiers.md): a
    * notification about a timeline the recipient can no longer see (privacy changed, deleted
    * connection…) is left out, so its title does not linger.
    */
-  async list(viewer: Viewer, limit = NOTIFICATION_PAGE_SIZE): Promise<Notification[]> {
-    if (!viewer.userId) return [];
-    const take = Math.min(Math.max(Math.trunc(Number(limit) || NOTIFICATION_PAGE_SIZE), 1), NOTIFICATION_PAGE_SIZE);
-    return this.reads.notifications.list(viewer, take);
+  async page(viewer: Viewer, req: PageRequest): Promise<Page<Notification>> {
+    return this.reads.notifications.page(viewer, req);
   }
 
   /** Unread notifications the list would show. */

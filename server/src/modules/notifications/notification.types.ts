@@ -1,4 +1,5 @@
 import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
+import { edgeType, PageInfo, type Edge } from "../../graphql/connection.js";
 import { Notification } from "./notification.entity.js";
 
 @InputType()
@@ -17,4 +18,15 @@ export class MarkNotificationReadPayload {
 export class MarkAllNotificationsReadPayload {
   @Field(() => Int)
   count!: number;
+}
+
+export const NotificationEdge = edgeType("Notification", Notification);
+
+@ObjectType({ description: "notifications in pages, newest first (docs/decisions/024-paged-reads.md)" })
+export class NotificationConnection {
+  @Field(() => [NotificationEdge])
+  edges!: Edge<Notification>[];
+
+  @Field(() => PageInfo)
+  pageInfo!: PageInfo;
 }

@@ -76,7 +76,8 @@ export class Timeline {
   collaboratorSealed!: boolean;
 
   @Field(() => Date)
-  @Column({ name: "last_activity", type: "timestamptz", default: () => "now()" })
+  /** milliseconds, so a cursor carries it exactly (docs/decisions/024-paged-reads.md) */
+  @Column({ name: "last_activity", type: "timestamptz", precision: 3, default: () => "now()" })
   lastActivity!: Date;
 
   /** Up to 3 media ids shown on the card (docs/product.md §9), maintained by the server on memory changes. */
@@ -84,7 +85,7 @@ export class Timeline {
   previewMediaIds!: string[];
 
   @Field(() => Date)
-  @CreateDateColumn({ name: "created_at", type: "timestamptz" })
+  @CreateDateColumn({ name: "created_at", type: "timestamptz", precision: 3 })
   createdAt!: Date;
 
   @UpdateDateColumn({ name: "updated_at", type: "timestamptz" })

@@ -1,8 +1,11 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import type { GraphQLContext } from "../../graphql/context.js";
 import { viewerOf } from "../access/graphql-viewer.js";
 import { isParticipant } from "../access/access.service.js";
-import { Memory } from "../memories/memory.entity.js";
+import { ConnectionArgs, connectionOf, pageRequest } from "../../graphql/connection.js";
+import { TIMELINE_ORDER } from "../access/timeline.reads.js";
+import { memoryOrder, type MemorySort } from "../memories/memory-order.js";
+import { MemoryConnection, MemoryOrder } from "../memories/memory.types.js";
 import { User } from "../users/user.entity.js";
 import { Timeline } from "./timeline.entity.js";
 import { TimelineStatus } from "./timeline.enums.js";
@@ -14,6 +17,7 @@ import {
   RespondToTimelineInput,
   RespondToTimelinePayload,
   TimelineAccess,
+  TimelineConnection,
   UpdateTimelineInput,
   UpdateTimelinePayload,
 } from "./timeline.types.js";
@@ -31,9 +35,11 @@ function primed(ctx: GraphQLContext, timelines: Timeline[]): Timeline[] {
 @Resolver(() => Timeline)
 export class TimelineResolver {
   @Authorized()
-  @Query(() => [Timeline], { description: "the caller's own timelines, most recent activity first" })
-  async timelines(@Ctx() ctx: GraphQLContext): Promise<Timeline[]> {
-    return primed(ctx, await ctx.services.timelines.listOwn(viewerOf(ctx)));
+  @Query(() => TimelineConnection, { description: "the caller's own timelines, most recent activity first" })
+  async timelines(@Args(() => ConnectionArgs) args: ConnectionArgs, @Ctx() ctx: GraphQLContext) {
+    const page = await ctx.services.timelines.ownPage(viewerOf(ctx), pageRequest(args, TIMELINE_ORDER));
+    primed(ctx, page.items);
+    return connectionOf(page, args);
   }
 
   @Authorized()
@@ -50,14 +56,21 @@ export class TimelineResolver {
   }
 
   @Authorized()
-  @Query(() => [Timeline], { description: "a user's accepted+active timelines visible to the viewer (public profile)" })
+  @Query(() => TimelineConnection, {
+    description:
+      "a user's accepted+active timelines visible to the viewer (public profile), most recent activity first",
+  })
   async userTimelines(
     @Arg("identifier", () => String) identifier: string,
+    @Args(() => ConnectionArgs) args: ConnectionArgs,
     @Ctx() ctx: GraphQLContext,
-  ): Promise<Timeline[]> {
+  ) {
+    const req = pageRequest(args, TIMELINE_ORDER);
     const viewer = viewerOf(ctx);
     const person = await ctx.services.users.findByIdentifier(viewer, identifier);
-    return primed(ctx, await ctx.services.timelines.userTimelines(viewer, person));
+    const page = await ctx.services.timelines.userTimelinesPage(viewer, person, req);
+    primed(ctx, page.items);
+    return connectionOf(page, args);
   }
 
   @Authorized()
@@ -140,9 +153,21 @@ export class TimelineResolver {
     return ctx.loaders.memoryCountByTimelineId.load(t.id);
   }
 
-  @FieldResolver(() => [Memory], { description: "newest memoryDate first (missing date last)" })
-  memories(@Root() t: Timeline, @Ctx() ctx: GraphQLContext): Promise<Memory[]> {
-    return ctx.loaders.memoriesByTimelineId.load(t.id);
+  @FieldResolver(() => MemoryConnection, {
+    description: "in pages; newest memoryDate first (missing date last) by default",
+  })
+  async memories(
+    @Root() t: Timeline,
+    @Args(() => ConnectionArgs) args: ConnectionArgs,
+    @Arg("order", () => MemoryOrder, { defaultValue: MemoryOrder.NEWEST_FIRST }) order: MemoryOrder,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<MemoryConnection> {
+    const sort = order as MemorySort;
+    const req = pageRequest(args, memoryOrder(sort));
+    const page = await ctx.loaders.memoryPageByTimeline.load({ timelineId: t.id, sort, ...req });
+    return Object.assign(new MemoryConnection(), connectionOf(page, args), {
+      count: () => ctx.loaders.memoryCountByTimelineId.load(t.id),
+    });
   }
 
   @FieldResolver(() => Boolean, { description: "viewer is creator or collaborator" })

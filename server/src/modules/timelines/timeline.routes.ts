@@ -1,6 +1,8 @@
 import express, { type Router } from "express";
 import { restContext } from "../../http/present.js";
+import { restPageRequest, setNextLink } from "../../http/paging.js";
 import { requireAuth } from "../../http/require-auth.js";
+import { TIMELINE_ORDER } from "../access/timeline.reads.js";
 import type { Services } from "../../services.js";
 
 /** docs/product.md §7 Timelines. GET /timelines answers only the caller's own (docs/decisions/003-privacy-tiers.md). */
@@ -10,29 +12,34 @@ export function timelineRoutes(services: Services): Router {
 
   router.get("/", async (req, res) => {
     const { viewer, present } = restContext(req, services);
-    res.json(await present.timelines(await services.timelines.listOwn(viewer)));
+    const page = await services.timelines.ownPage(viewer, restPageRequest(req, TIMELINE_ORDER));
+    setNextLink(req, res, page);
+    res.json(await present.timelines(page.items));
   });
 
-  /** The caller's own timelines filtered by simple equality (status, privacy, is_active, id). */
+  /** The caller's own timelines filtered by simple equality (status, privacy, is_active, id), in SQL. */
   router.get("/filter", async (req, res) => {
     const { viewer, present } = restContext(req, services);
     const q = req.query as Record<string, unknown>;
-    const own = await services.timelines.listOwn(viewer);
-    const matches = own.filter(
-      (t) =>
-        (q.status === undefined || t.status === q.status) &&
-        (q.privacy === undefined || t.privacy === q.privacy) &&
-        (q.is_active === undefined || String(t.isActive) === String(q.is_active)) &&
-        (q.id === undefined || t.id === q.id) &&
-        (q._id === undefined || t.id === q._id),
-    );
-    res.json(await present.timelines(matches));
+    const text = (v: unknown) => (v === undefined ? undefined : String(v));
+    const active = text(q.is_active);
+    const page = await services.timelines.ownPage(viewer, restPageRequest(req, TIMELINE_ORDER), {
+      status: text(q.status),
+      privacy: text(q.privacy),
+      isActive: active === undefined ? undefined : active === "true",
+      id: text(q.id ?? q._id),
+    });
+    setNextLink(req, res, page);
+    res.json(await present.timelines(page.items));
   });
 
   router.get("/user/:identifier", async (req, res) => {
     const { viewer, present } = restContext(req, services);
+    const pageReq = restPageRequest(req, TIMELINE_ORDER);
     const person = await services.users.findByIdentifier(viewer, String(req.params.identifier));
-    res.json(await present.timelines(await services.timelines.userTimelines(viewer, person)));
+    const page = await services.timelines.userTimelinesPage(viewer, person, pageReq);
+    setNextLink(req, res, page);
+    res.json(await present.timelines(page.items));
   });
 
   router.post("/", async (req, res) => {

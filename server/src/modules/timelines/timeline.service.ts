@@ -1,3 +1,5 @@
+import type { Page, PageRequest } from "../../db/keyset.js";
+import type { OwnTimelineFilter } from "../access/timeline.reads.js";
 import type { DataSource } from "typeorm";
 import type { Env } from "../../config/env.js";
 import type { Clock } from "../../lib/clock.js";
@@ -105,9 +107,12 @@ export class TimelineService {
 
   // ---- reads ---------------------------------------------------------------------------------
 
-  /** The caller's own timelines (creator or collaborator), most recent activity first; declined ones are left out. */
-  listOwn(viewer: Viewer): Promise<Timeline[]> {
-    return this.reads.timelines.own(viewer);
+  /**
+   * A page of the caller's own timelines (creator or collaborator), most recent activity first;
+   * declined ones are left out; optionally narrowed by equality filters (`GET /api/timelines/filter`).
+   */
+  ownPage(viewer: Viewer, req: PageRequest, filter?: OwnTimelineFilter): Promise<Page<Timeline>> {
+    return this.reads.timelines.ownPage(viewer, req, filter);
   }
 
   /** A timeline by id when the viewer may see it; null otherwise (no existence oracle). */
@@ -132,9 +137,9 @@ export class TimelineService {
    * A person's timelines for their public profile: accepted + active, and visible to the viewer;
    * most recent activity first. Unknown person → empty.
    */
-  async userTimelines(viewer: Viewer, profileUser: User | null): Promise<Timeline[]> {
-    if (!profileUser || !viewer.signedIn) return [];
-    return this.reads.timelines.ofPerson(viewer, profileUser.id, "accepted-active");
+  async userTimelinesPage(viewer: Viewer, profileUser: User | null, req: PageRequest): Promise<Page<Timeline>> {
+    if (!profileUser || !viewer.signedIn) return { items: [], cursors: [], hasNextPage: false };
+    return this.reads.timelines.pageOfPerson(viewer, profileUser.id, "accepted-active", req);
   }
 
   /**

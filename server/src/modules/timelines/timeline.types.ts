@@ -1,4 +1,5 @@
 import { Field, ID, InputType, ObjectType } from "type-graphql";
+import { edgeType, PageInfo, type Edge } from "../../graphql/connection.js";
 import { Timeline } from "./timeline.entity.js";
 import { Privacy } from "./timeline.enums.js";
 
@@ -96,4 +97,15 @@ export class TimelineAccess {
 
   @Field(() => AccessOtherUser, { nullable: true })
   otherUser!: AccessOtherUser | null;
+}
+
+export const TimelineEdge = edgeType("Timeline", Timeline);
+
+@ObjectType({ description: "timelines in pages (docs/decisions/024-paged-reads.md)" })
+export class TimelineConnection {
+  @Field(() => [TimelineEdge])
+  edges!: Edge<Timeline>[];
+
+  @Field(() => PageInfo)
+  pageInfo!: PageInfo;
 }

@@ -1,3 +1,4 @@
+import { connectionOf } from "../../../testing/connection";
 import type { MockLink } from "@apollo/client/testing";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -177,7 +178,7 @@ describe("Add Memory (docs/product.md §2, §4, §5)", () => {
           ...aTimeline(),
           isParticipant: true,
           memoryCount: 1,
-          memories: [aMemory({ id: "m-old", memoryDate: "2024-01-05" })],
+          memories: connectionOf("Memory", [aMemory({ id: "m-old", memoryDate: "2024-01-05" })]),
         } as never,
       },
     });
@@ -207,7 +208,7 @@ describe("Add Memory (docs/product.md §2, §4, §5)", () => {
       },
     });
     const view = cache.readQuery({ query: ViewTimelineDocument, variables: { id: "t-1" } });
-    expect(view?.timeline?.memories.map((m) => m.id)).toEqual(["m-old", "m-new"]);
+    expect(view?.timeline?.memories.edges.map((e) => e.node.id)).toEqual(["m-old", "m-new"]);
     expect(view?.timeline?.memoryCount).toBe(2);
     await waitFor(() =>
       expect(calls).toContainEqual(expect.objectContaining({ body: { timelineId: "t-1", photoCount: 1 } })),

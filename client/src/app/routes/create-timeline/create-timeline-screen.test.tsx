@@ -1,3 +1,4 @@
+import { connectionOf } from "../../../testing/connection";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -131,7 +132,10 @@ describe("Create Timeline (docs/product.md §2, §5)", () => {
       searchMock("bo", [bo]),
       createMock({ title: "Summer", privacy: "SEMI_PRIVATE", collaboratorId: "u-2" }, undefined, 300),
     ]);
-    cache.writeQuery({ query: TimelinesDocument, data: { timelines: [aTimeline({ id: "t-old", title: "Old" })] } });
+    cache.writeQuery({
+      query: TimelinesDocument,
+      data: { timelines: connectionOf("Timeline", [aTimeline({ id: "t-old", title: "Old" })]) },
+    });
 
     await user.type(screen.getByRole("textbox", { name: /Title/ }), "  Summer ");
     await chooseBo(user);
@@ -141,7 +145,7 @@ describe("Create Timeline (docs/product.md §2, §5)", () => {
     expect(screen.getByRole("button", { name: "Creating..." })).toBeDisabled();
     await waitFor(() => expect(locationOf(router)).toBe("/app/timelines"));
     const list = cache.readQuery({ query: TimelinesDocument });
-    expect(list?.timelines.map((t) => t.id)).toEqual(["t-new", "t-old"]);
+    expect(list?.timelines.edges.map((e) => e.node.id)).toEqual(["t-new", "t-old"]);
     await waitFor(() =>
       expect(calls).toContainEqual(
         expect.objectContaining({

@@ -1,3 +1,4 @@
+import { connectionOf } from "../../../testing/connection";
 import type { MockLink } from "@apollo/client/testing";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -185,7 +186,7 @@ describe("Edit Memory (docs/product.md §2, §6, §8)", () => {
           ...aTimeline(),
           isParticipant: true,
           memoryCount: 2,
-          memories: [aMemory(), aMemory({ id: "m-2", media: { id: "media-2" } })],
+          memories: connectionOf("Memory", [aMemory(), aMemory({ id: "m-2", media: { id: "media-2" } })]),
         } as never,
       },
     });
@@ -194,7 +195,7 @@ describe("Edit Memory (docs/product.md §2, §6, §8)", () => {
     expect(screen.getByRole("button", { name: "Deleting..." })).toBeDisabled();
     await waitFor(() => expect(locationOf(router)).toBe("/app/view-timeline?id=t-1"));
     const view = cache.readQuery({ query: ViewTimelineDocument, variables: { id: "t-1" } });
-    expect(view?.timeline?.memories.map((m) => m.id)).toEqual(["m-2"]);
+    expect(view?.timeline?.memories.edges.map((e) => e.node.id)).toEqual(["m-2"]);
     expect(view?.timeline?.memoryCount).toBe(1);
   });
 

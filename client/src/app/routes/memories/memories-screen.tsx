@@ -5,7 +5,8 @@ import { MemoriesIcon } from "../../../components/ui/icons";
 import { ScreenHeader } from "../../../components/ui/screen-header";
 import { CenteredSpinner } from "../../../components/ui/spinner";
 import { MemoryJournal } from "../../../features/memories/components/memory-journal";
-import { useProfileMemoriesQuery } from "../../../gql/graphql";
+import { LoadMore } from "../../../components/ui/load-more";
+import { useProfileMemoryPages } from "../../../features/profile/api/use-profile-memories";
 import styles from "./memories-screen.module.css";
 
 /**
@@ -15,13 +16,9 @@ import styles from "./memories-screen.module.css";
 export function MemoriesScreen() {
   const [params] = useSearchParams();
   const email = params.get("email")?.trim() || null;
-  const { data, error } = useProfileMemoriesQuery({
-    variables: { identifier: email },
-    fetchPolicy: "cache-and-network",
-    nextFetchPolicy: "cache-first",
-  });
+  const pages = useProfileMemoryPages(email, { refresh: true });
   // Spec §7, §8: a failure to load shows the empty list.
-  const memories = error ? [] : data?.profileMemories;
+  const memories = pages.error && !pages.data ? [] : pages.data ? pages.items : undefined;
 
   return (
     <>
@@ -40,6 +37,7 @@ export function MemoriesScreen() {
       ) : (
         <div data-theme="rose" className={styles.rose}>
           <MemoryJournal memories={memories} theme="rose" label="Memories, newest first" />
+          <LoadMore pages={pages} />
         </div>
       )}
       <FloatingPlusButton />

@@ -1,3 +1,4 @@
+import { connectionOf } from "../../../testing/connection";
 import { ApolloClient, ApolloLink, InMemoryCache } from "@apollo/client";
 import { MockLink } from "@apollo/client/testing";
 import { act, screen, waitFor, within } from "@testing-library/react";
@@ -98,7 +99,7 @@ describe("Public profile", () => {
         aTimeline({ id: "t-2", title: "Winter", memoryCount: 1, previewImages: [] }),
       ]),
       {
-        request: { query: PublicTimelineDetailDocument, variables: { id: "t-1" } },
+        request: { query: PublicTimelineDetailDocument, variables: { id: "t-1", first: 30 } },
         result: {
           data: {
             timeline: {
@@ -106,8 +107,8 @@ describe("Public profile", () => {
               id: "t-1",
               title: "Summer by the sea",
               memoryCount: 3,
-              memories: [
-                aProfileMemory({ caption: "Late", memoryDate: "2024-03-02" }),
+              // the server's order (memories(order: OLDEST_FIRST)): no date first, then oldest
+              memories: connectionOf("Memory", [
                 aProfileMemory({ caption: "Undated", memoryDate: null }),
                 aProfileMemory({
                   caption: "Early",
@@ -115,7 +116,8 @@ describe("Public profile", () => {
                   location: "Skagen",
                   meaning: "First swim.",
                 }),
-              ],
+                aProfileMemory({ caption: "Late", memoryDate: "2024-03-02" }),
+              ]),
             },
           },
         },
@@ -164,10 +166,16 @@ describe("Public profile", () => {
       ...baseMocks(),
       userTimelinesMock("bo", [aTimeline()], { maxUsageCount: 2 }),
       {
-        request: { query: PublicTimelineDetailDocument, variables: { id: "t-1" } },
+        request: { query: PublicTimelineDetailDocument, variables: { id: "t-1", first: 30 } },
         result: {
           data: {
-            timeline: { __typename: "Timeline", id: "t-1", title: "Summer by the sea", memoryCount: 0, memories: [] },
+            timeline: {
+              __typename: "Timeline",
+              id: "t-1",
+              title: "Summer by the sea",
+              memoryCount: 0,
+              memories: connectionOf("Memory", []),
+            },
           },
         },
       },

@@ -7,16 +7,14 @@ import { FloatingPlusButton } from "../../../components/ui/floating-plus-button"
 import { MemoriesIcon, ProfileIcon, TimelinesIcon } from "../../../components/ui/icons";
 import { CenteredSpinner, PageSpinner } from "../../../components/ui/spinner";
 import { ConnectionWeb } from "../../../features/connections/components/connection-web";
+import { LoadMore } from "../../../components/ui/load-more";
+import { useProfileMemoryPages } from "../../../features/profile/api/use-profile-memories";
 import { MemoryJournal } from "../../../features/memories/components/memory-journal";
 import { HighlightsComingSoon } from "../../../features/profile/components/highlights-coming-soon";
 import { ProfileCard } from "../../../features/profile/components/profile-card";
 import { ProfileTabs } from "../../../features/profile/components/profile-tabs";
 import { PublicTimelines } from "../../../features/users/components/public-timelines";
-import {
-  useProfileMemoriesQuery,
-  usePublicProfileUserQuery,
-  type ProfileHeader_UserFragment,
-} from "../../../gql/graphql";
+import { usePublicProfileUserQuery, type ProfileHeader_UserFragment } from "../../../gql/graphql";
 import { useSessionUser } from "../../../lib/session-user";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import styles from "./public-profile-screen.module.css";
@@ -136,11 +134,16 @@ function PublicProfilePage({ user, identifier }: { user: ProfileHeader_UserFragm
 
 /** The Memories tab: the person's memories this viewer may see; the viewer opens in blue. */
 function PublicMemories({ identifier }: { identifier: string }) {
-  const { data, error } = useProfileMemoriesQuery({ variables: { identifier } });
-  const memories = error ? [] : data?.profileMemories;
+  const pages = useProfileMemoryPages(identifier);
+  const memories = pages.error && !pages.data ? [] : pages.data ? pages.items : undefined;
   if (memories === undefined) {
     return <CenteredSpinner label="Loading memories..." height="panel" />;
   }
   if (memories.length === 0) return <EmptyState icon={<MemoriesIcon size={28} />} title="No memories yet" />;
-  return <MemoryJournal memories={memories} theme="blue" label="Memories" />;
+  return (
+    <>
+      <MemoryJournal memories={memories} theme="blue" label="Memories" />
+      <LoadMore pages={pages} />
+    </>
+  );
 }

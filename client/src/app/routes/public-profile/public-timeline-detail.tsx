@@ -5,8 +5,8 @@ import { CenteredSpinner } from "../../../components/ui/spinner";
 import { MemoryThumb } from "../../../features/memories/components/memory-journal";
 import { MemoryViewer } from "../../../features/memories/components/memory-viewer";
 import { formatMemoryDate } from "../../../features/memories/lib/memory-date";
-import { oldestFirst } from "../../../features/memories/lib/memory-order";
-import { usePublicTimelineDetailQuery } from "../../../gql/graphql";
+import { LoadMore } from "../../../components/ui/load-more";
+import { usePublicTimelineDetail } from "../../../features/users/api/use-public-profile";
 import { countLabel } from "../../../lib/count-label";
 import styles from "./public-timeline-detail.module.css";
 
@@ -20,7 +20,7 @@ interface PublicTimelineDetailProps {
  * memories on a horizontal line, oldest first (no date first). A photo opens the viewer (blue).
  */
 export function PublicTimelineDetail({ timelineId, onBack }: PublicTimelineDetailProps) {
-  const { data, error } = usePublicTimelineDetailQuery({ variables: { id: timelineId } });
+  const { data, error, memories: pages } = usePublicTimelineDetail(timelineId);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [openId, setOpenId] = useState<string | null>(null);
   const timeline = data?.timeline;
@@ -30,7 +30,8 @@ export function PublicTimelineDetail({ timelineId, onBack }: PublicTimelineDetai
     if (loaded) headingRef.current?.focus();
   }, [loaded]);
 
-  const memories = timeline ? oldestFirst(timeline.memories) : [];
+  // oldest first, ordered by the server across pages (docs/product.md §2)
+  const memories = timeline ? pages.items : [];
   const open = memories.find((memory) => memory.id === openId) ?? null;
 
   return (
@@ -86,6 +87,7 @@ export function PublicTimelineDetail({ timelineId, onBack }: PublicTimelineDetai
                   );
                 })}
               </ol>
+              <LoadMore pages={pages} horizontal />
             </div>
           )}
         </>

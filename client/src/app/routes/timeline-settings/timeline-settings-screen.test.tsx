@@ -1,3 +1,4 @@
+import { connectionOf } from "../../../testing/connection";
 import type { MockLink } from "@apollo/client/testing";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -102,7 +103,7 @@ describe("Timeline Settings (docs/product.md §2, §5, §6, §8)", () => {
     const { router, cache } = render([settingsMock(), deleteMock()]);
     cache.writeQuery({
       query: TimelinesDocument,
-      data: { timelines: [aTimeline(), aTimeline({ id: "t-2", title: "Other" })] },
+      data: { timelines: connectionOf("Timeline", [aTimeline(), aTimeline({ id: "t-2", title: "Other" })]) },
     });
     const zone = await screen.findByRole("region", { name: "Danger Zone" });
     await user.click(within(zone).getByRole("button", { name: "Delete Timeline" }));
@@ -110,7 +111,7 @@ describe("Timeline Settings (docs/product.md §2, §5, §6, §8)", () => {
     expect(dialog).toHaveTextContent(/All of its memories will be deleted too/);
     await user.click(within(dialog).getByRole("button", { name: "Delete Timeline" }));
     await waitFor(() => expect(locationOf(router)).toBe("/app/timelines"));
-    expect(cache.readQuery({ query: TimelinesDocument })?.timelines.map((t) => t.id)).toEqual(["t-2"]);
+    expect(cache.readQuery({ query: TimelinesDocument })?.timelines.edges.map((e) => e.node.id)).toEqual(["t-2"]);
   });
 
   it("does nothing when the deletion is cancelled with Escape", async () => {

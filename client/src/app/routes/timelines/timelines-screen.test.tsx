@@ -1,3 +1,4 @@
+import { connectionOf } from "../../../testing/connection";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { aPerson, aTimeline, me } from "../../../features/timelines/testing/timeline-mocks";
@@ -7,8 +8,11 @@ import { TimelinesScreen } from "./timelines-screen";
 
 function timelinesMock(timelines: unknown[] | Error) {
   return timelines instanceof Error
-    ? { request: { query: TimelinesDocument }, error: timelines }
-    : { request: { query: TimelinesDocument }, result: { data: { timelines } } };
+    ? { request: { query: TimelinesDocument, variables: { first: 30 } }, error: timelines }
+    : {
+        request: { query: TimelinesDocument, variables: { first: 30 } },
+        result: { data: { timelines: connectionOf("Timeline", timelines) } },
+      };
 }
 
 function renderList(mock: ReturnType<typeof timelinesMock>) {

@@ -5,16 +5,18 @@ import { TimelinesIcon } from "../../../components/ui/icons";
 import { ScreenHeader } from "../../../components/ui/screen-header";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { TimelineCard } from "../../../features/timelines/components/timeline-card";
-import { useTimelinesQuery } from "../../../gql/graphql";
+import { LoadMore } from "../../../components/ui/load-more";
+import { useTimelinePages } from "../../../features/timelines/api/use-timelines";
 import { useSessionUser } from "../../../lib/session-user";
 import styles from "./timelines-screen.module.css";
 
 /** Spec §2 "Timelines list": the signed-in user's timelines, newest activity first. */
 export function TimelinesScreen() {
   const viewer = useSessionUser();
-  const { data, loading } = useTimelinesQuery({ fetchPolicy: "cache-and-network" });
+  const pages = useTimelinePages();
+  const { data, loading } = pages;
   // Spec §8: a failed load shows the empty list, silently.
-  const timelines = data?.timelines ?? [];
+  const timelines = pages.items;
 
   return (
     <>
@@ -37,6 +39,7 @@ export function TimelinesScreen() {
           ))}
         </ul>
       )}
+      <LoadMore pages={pages} />
       <FloatingPlusButton />
     </>
   );

@@ -1,3 +1,4 @@
+import { connectionOf } from "../../../testing/connection";
 import { gql } from "@apollo/client";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -232,24 +233,33 @@ describe("Updates screen", () => {
       query: gql`
         query CachedTimelineIds {
           timelines {
-            id
+            edges {
+              cursor
+              node {
+                id
+              }
+            }
+            pageInfo {
+              hasNextPage
+              endCursor
+            }
           }
         }
       `,
       data: {
-        timelines: [
+        timelines: connectionOf("Timeline", [
           { __typename: "Timeline", id: "t-9" },
           { __typename: "Timeline", id: "t-1" },
-        ],
+        ]),
       },
     });
     await userEvent.click(await screen.findByRole("button", { name: "Reject" }));
     await userEvent.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Reject" }));
 
     await waitFor(() => expect(screen.queryByRole("button", { name: "Accept" })).not.toBeInTheDocument());
-    const extracted = client.cache.extract() as { ROOT_QUERY?: { timelines?: unknown } };
-    expect(extracted.ROOT_QUERY?.timelines).toEqual([
-      { __ref: client.cache.identify({ __typename: "Timeline", id: "t-1" }) },
+    const extracted = client.cache.extract() as { ROOT_QUERY?: { timelines?: { edges: unknown[] } } };
+    expect(extracted.ROOT_QUERY?.timelines?.edges).toEqual([
+      expect.objectContaining({ node: { __ref: client.cache.identify({ __typename: "Timeline", id: "t-1" }) } }),
     ]);
   });
 

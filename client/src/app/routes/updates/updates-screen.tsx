@@ -8,20 +8,19 @@ import { CenteredSpinner } from "../../../components/ui/spinner";
 import { useMarkAllNotificationsRead } from "../../../features/notifications/api/use-notification-actions";
 import { useCachedUnreadCount } from "../../../features/notifications/api/use-unread-count";
 import { NotificationItem } from "../../../features/notifications/components/notification-item";
-import { useNotificationsQuery } from "../../../gql/graphql";
+import { LoadMore } from "../../../components/ui/load-more";
+import { useNotificationPages } from "../../../features/notifications/api/use-notification-pages";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import styles from "./updates-screen.module.css";
 
 export const MARK_ALL_FAILED_MESSAGE = "Couldn't mark your updates as read. Please try again.";
 
-/** Updates (docs/product.md §2): the signed-in user's notifications, newest first (at most 50). */
+/** Updates (docs/product.md §2): the signed-in user's notifications, newest first, 50 at a time. */
 export function UpdatesScreen() {
   useDocumentTitle("Updates");
-  const { data, error, refetch } = useNotificationsQuery({
-    fetchPolicy: "cache-and-network",
-    nextFetchPolicy: "cache-first",
-  });
-  const notifications = data?.notifications ?? [];
+  const pages = useNotificationPages();
+  const { data, error, refetch } = pages;
+  const notifications = pages.items;
   const unreadInList = notifications.filter((notification) => !notification.isRead).length;
   const unread = useCachedUnreadCount(unreadInList);
   // When the count (refreshed every 30 s) shows more unread than the list, new ones arrived.
@@ -53,6 +52,13 @@ export function UpdatesScreen() {
           <NotificationItem key={notification.id} notification={notification} />
         ))}
       </ul>
+    );
+    // past the first 50, more on request (docs/decisions/024-paged-reads.md)
+    content = (
+      <>
+        {content}
+        <LoadMore pages={pages} mode="button" />
+      </>
     );
   }
 

@@ -1,3 +1,4 @@
+import { connectionOf } from "../../../testing/connection";
 import type { MockLink } from "@apollo/client/testing";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -31,14 +32,14 @@ function timelineData(overrides: Record<string, unknown> = {}) {
     status,
     isParticipant: true,
     memoryCount: memories.length,
-    memories,
+    memories: connectionOf("Memory", memories),
     ...overrides,
   };
 }
 
 function viewMock(timeline: unknown, extra: Partial<MockLink.MockedResponse> = {}): MockLink.MockedResponse {
   return {
-    request: { query: ViewTimelineDocument, variables: { id: "t-1" } },
+    request: { query: ViewTimelineDocument, variables: { id: "t-1", first: 30 } },
     result: { data: { timeline } },
     ...extra,
   };
@@ -140,7 +141,7 @@ describe("View Timeline (docs/product.md §2)", () => {
   });
 
   it("shows the empty state with Add First Memory", async () => {
-    render([viewMock(timelineData({ memories: [], memoryCount: 0 }))]);
+    render([viewMock(timelineData({ memories: connectionOf("Memory", []), memoryCount: 0 }))]);
     expect(await screen.findByRole("heading", { name: "No memories yet" })).toBeInTheDocument();
     expect(screen.getByText("0 memories")).toBeInTheDocument();
     expect(screen.getByText("Start adding photos and videos to create your timeline")).toBeInTheDocument();
@@ -163,7 +164,12 @@ describe("View Timeline (docs/product.md §2)", () => {
   });
 
   it("shows 'Timeline not found' when loading fails", async () => {
-    render([{ request: { query: ViewTimelineDocument, variables: { id: "t-1" } }, error: new Error("Network down") }]);
+    render([
+      {
+        request: { query: ViewTimelineDocument, variables: { id: "t-1", first: 30 } },
+        error: new Error("Network down"),
+      },
+    ]);
     expect(await screen.findByRole("heading", { level: 1, name: "Timeline not found" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Back to Timelines" })).toHaveAttribute("href", "/app/timelines");
   });

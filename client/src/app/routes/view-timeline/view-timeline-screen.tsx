@@ -1,4 +1,3 @@
-import { skipToken } from "@apollo/client/react";
 import { useState } from "react";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { BackLink } from "../../../components/ui/back-link";
@@ -10,7 +9,8 @@ import { ScreenHeader } from "../../../components/ui/screen-header";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { MemoryStrip } from "../../../features/memories/components/memory-strip";
 import { MemoryViewer } from "../../../features/memories/components/memory-viewer";
-import { useViewTimelineQuery } from "../../../gql/graphql";
+import { LoadMore } from "../../../components/ui/load-more";
+import { useViewTimeline } from "../../../features/timelines/api/use-timelines";
 import { countLabel } from "../../../lib/count-label";
 import styles from "./view-timeline-screen.module.css";
 
@@ -20,9 +20,7 @@ export function ViewTimelineScreen() {
   const id = params.get("id")?.trim() ?? "";
   const navigate = useNavigate();
   const [openId, setOpenId] = useState<string | null>(null);
-  const { data, loading, error } = useViewTimelineQuery(
-    id ? { variables: { id }, fetchPolicy: "cache-and-network" } : skipToken,
-  );
+  const { data, loading, error, memories: pages } = useViewTimeline(id);
 
   // Without an id, go to the list (docs/product.md §8).
   if (!id) return <Navigate to="/app/timelines" replace />;
@@ -46,7 +44,7 @@ export function ViewTimelineScreen() {
   if (!data.timeline) return <Navigate to={`/app/timeline-access-denied?id=${encodeURIComponent(id)}`} replace />;
 
   const timeline = data.timeline;
-  const memories = timeline.memories;
+  const memories = pages.items;
   const open = openId ? (memories.find((memory) => memory.id === openId) ?? null) : null;
   const addMemoryUrl = `/app/add-memory?timeline_id=${encodeURIComponent(timeline.id)}`;
   const editUrl = (memoryId: string) => `/app/edit-memory?id=${encodeURIComponent(memoryId)}`;
@@ -90,6 +88,7 @@ export function ViewTimelineScreen() {
           memories={memories}
           onOpen={(memory) => setOpenId(memory.id)}
           onEdit={(memory) => void navigate(editUrl(memory.id))}
+          end={pages.hasMore ? <LoadMore pages={pages} horizontal /> : undefined}
         />
       )}
 

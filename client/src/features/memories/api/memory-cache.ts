@@ -1,5 +1,13 @@
 import type { ApolloCache, Reference } from "@apollo/client";
-import { evictMemoryDependentLists, moveTimelineToTop, timelineCacheId } from "../../../lib/cache-updates";
+import {
+  clientEdge,
+  evictMemoryDependentLists,
+  isConnection,
+  moveTimelineToTop,
+  timelineCacheId,
+  withoutNode,
+  type CachedField,
+} from "../../../lib/cache-updates";
 import { compareNewestFirst } from "../lib/memory-order";
 
 type ReadField = <T>(fieldName: string, from: Reference) => T | undefined;
@@ -19,9 +27,10 @@ function compareMemories(readField: ReadField) {
 }
 
 /**
- * After createMemory / updateMemory: the memory is in its timeline's list, in date order. Its
- * fields, and the timeline's count, last activity and previews, arrive normalised with the
- * mutation's answer.
+ * After createMemory / updateMemory: the memory is in its timeline's list, in date order, in each
+ * order the list is cached in (newest first; oldest first on the public profile). A memory that
+ * sorts after the pages read so far is left for a later page. Its fields, and the timeline's
+ * count, last activity and previews, arrive normalised with the mutation's answer.
  */
 export function placeMemoryInTimeline(cache: ApolloCache, memory: { id: string; timelineId: string }): void {
   const timelineId = timelineCacheId(cache, memory.timelineId);
@@ -30,11 +39,19 @@ export function placeMemoryInTimeline(cache: ApolloCache, memory: { id: string; 
   cache.modify({
     id: timelineId,
     fields: {
-      memories(existing: readonly Reference[] = [], { toReference, readField }) {
+      memories(existing: CachedField, { toReference, readField, storeFieldName }) {
         const ref = toReference(memoryId);
-        if (!ref) return existing;
-        const others = existing.filter((item) => item.__ref !== ref.__ref);
-        return [...others, ref].sort(compareMemories(readField as ReadField));
+        if (!ref || !isConnection(existing)) return existing;
+        const newestFirst = compareMemories(readField as ReadField);
+        const order = storeFieldName.includes("OLDEST_FIRST")
+          ? (a: Reference, b: Reference) => newestFirst(b, a)
+          : newestFirst;
+        const edge = existing.edges.find((item) => item.node.__ref === ref.__ref) ?? clientEdge("Memory", ref);
+        const others = existing.edges.filter((item) => item.node.__ref !== ref.__ref);
+        const index = others.findIndex((item) => order(ref, item.node) < 0);
+        if (index === -1 && existing.pageInfo?.hasNextPage) return { ...existing, edges: others };
+        const at = index === -1 ? others.length : index;
+        return { ...existing, edges: [...others.slice(0, at), edge, ...others.slice(at)] };
       },
     },
   });
@@ -50,8 +67,8 @@ export function removeMemoryFromCache(cache: ApolloCache, memoryId: string, time
     cache.modify({
       id: timelineCacheIdValue,
       fields: {
-        memories(existing: readonly Reference[] = []) {
-          return existing.filter((item) => item.__ref !== memoryCacheId);
+        memories(existing: CachedField) {
+          return withoutNode(existing, memoryCacheId);
         },
         memoryCount(count: number) {
           return Math.max(0, count - 1);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type MouseEvent } from "react";
+import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import { ImageIcon, PlayIcon } from "../../../components/ui/icons";
 import type { TimelineMemory_MemoryFragment } from "../../../gql/graphql";
 import { formatMemoryDate } from "../lib/memory-date";
@@ -15,6 +15,8 @@ interface MemoryStripProps {
   onOpen: (memory: TimelineMemory_MemoryFragment) => void;
   /** Double click: edit (only offered for memories the viewer may edit). */
   onEdit: (memory: TimelineMemory_MemoryFragment) => void;
+  /** After the last card: the next page's sentinel (docs/decisions/024-paged-reads.md). */
+  end?: ReactNode;
 }
 
 function roundImageFor(memory: TimelineMemory_MemoryFragment): string | null {
@@ -28,7 +30,7 @@ function roundImageFor(memory: TimelineMemory_MemoryFragment): string | null {
  * caption, date, location and meaning. A single click opens the viewer, a double click opens
  * Edit Memory; single clicks wait briefly so a double click does not also open the viewer.
  */
-export function MemoryStrip({ memories, onOpen, onEdit }: MemoryStripProps) {
+export function MemoryStrip({ memories, onOpen, onEdit, end }: MemoryStripProps) {
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
@@ -44,7 +46,7 @@ export function MemoryStrip({ memories, onOpen, onEdit }: MemoryStripProps) {
     else onOpen(memory);
   };
 
-  const width = (memories.length - 1) * STRIP_SPACING + 248;
+  const width = (memories.length - 1) * STRIP_SPACING + 248 + (end ? STRIP_SPACING : 0);
   return (
     <div className={styles.scroller}>
       <ul className={styles.strip} style={{ width }} aria-label="Memories">
@@ -89,6 +91,11 @@ export function MemoryStrip({ memories, onOpen, onEdit }: MemoryStripProps) {
             </li>
           );
         })}
+        {end ? (
+          <li className={styles.end} style={{ left: memories.length * STRIP_SPACING }}>
+            {end}
+          </li>
+        ) : null}
       </ul>
     </div>
   );

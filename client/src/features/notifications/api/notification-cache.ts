@@ -1,5 +1,5 @@
-import type { ApolloCache, Reference } from "@apollo/client";
-import { NotificationsDocument, type NotificationsQuery } from "../../../gql/graphql";
+import type { ApolloCache } from "@apollo/client";
+import { isConnection, withEdges, type CachedField } from "../../../lib/cache-updates";
 
 /**
  * Cache updates after the notification mutations (no refetching): the unread count, the read
@@ -21,11 +21,22 @@ export function adjustUnreadCount(cache: ApolloCache, delta: number): void {
  * answer (they keep Accept/Reject, docs/product.md §4), and answers how many changed.
  */
 export function markAllReadInCache(cache: ApolloCache, changed: number): void {
-  const data = cache.readQuery<NotificationsQuery>({ query: NotificationsDocument });
-  for (const notification of data?.notifications ?? []) {
-    if (notification.isRead || notification.type === "TIMELINE_PROPOSAL") continue;
-    cache.modify({ id: cache.identify(notification), fields: { isRead: () => true } });
-  }
+  const toMark: string[] = [];
+  // every page read so far (a read-only pass over the cached connection)
+  cache.modify({
+    id: "ROOT_QUERY",
+    fields: {
+      notifications(existing: CachedField, { readField }) {
+        if (!isConnection(existing)) return existing;
+        for (const { node } of existing.edges) {
+          if (readField<boolean>("isRead", node) || readField<string>("type", node) === "TIMELINE_PROPOSAL") continue;
+          toMark.push(node.__ref);
+        }
+        return existing;
+      },
+    },
+  });
+  for (const id of toMark) cache.modify({ id, fields: { isRead: () => true } });
   adjustUnreadCount(cache, -changed);
 }
 
@@ -34,8 +45,8 @@ export function removeTimelineFromLists(cache: ApolloCache, timelineId: string):
   cache.modify({
     id: "ROOT_QUERY",
     fields: {
-      timelines: (refs: readonly Reference[], { readField }) =>
-        refs.filter((ref) => readField("id", ref) !== timelineId),
+      timelines: (existing: CachedField, { readField }) =>
+        withEdges(existing, (edges) => edges.filter((edge) => readField("id", edge.node) !== timelineId)),
     },
   });
 }

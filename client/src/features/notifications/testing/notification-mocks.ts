@@ -1,4 +1,5 @@
 import type { MockLink } from "@apollo/client/testing";
+import { connectionOf } from "../../../testing/connection";
 import {
   MarkNotificationReadDocument,
   NotificationsDocument,
@@ -38,8 +39,8 @@ export function notificationsMock(
   extra: Partial<MockLink.MockedResponse> = {},
 ): MockLink.MockedResponse {
   return {
-    request: { query: NotificationsDocument, variables: { limit: 50 } },
-    result: { data: { notifications } },
+    request: { query: NotificationsDocument, variables: { first: 50 } },
+    result: { data: { notifications: connectionOf("Notification", notifications) } },
     ...extra,
   };
 }

@@ -1,3 +1,4 @@
+import { connectionOf } from "../../../testing/connection";
 import type { MockLink } from "@apollo/client/testing";
 import {
   MyProfileDocument,
@@ -66,7 +67,7 @@ export function updateProfileMock(
   };
 }
 
-export type MockProfileMemory = ProfileMemoriesQuery["profileMemories"][number];
+export type MockProfileMemory = ProfileMemoriesQuery["profileMemories"]["edges"][number]["node"];
 
 let memorySequence = 0;
 
@@ -102,8 +103,8 @@ export function profileMemoriesMock(
   extra: Partial<MockLink.MockedResponse> = {},
 ): MockLink.MockedResponse {
   return {
-    request: { query: ProfileMemoriesDocument, variables: { identifier } },
-    result: { data: { profileMemories: memories } },
+    request: { query: ProfileMemoriesDocument, variables: { identifier, first: 30 } },
+    result: { data: { profileMemories: connectionOf("Memory", memories) } },
     ...extra,
   };
 }

@@ -1,5 +1,12 @@
-import type { ApolloCache, Reference } from "@apollo/client";
-import { evictMemoryDependentLists, timelineCacheId } from "../../../lib/cache-updates";
+import type { ApolloCache } from "@apollo/client";
+import {
+  clientEdge,
+  evictMemoryDependentLists,
+  timelineCacheId,
+  withEdges,
+  withoutNode,
+  type CachedField,
+} from "../../../lib/cache-updates";
 
 /**
  * Cache updates after timeline mutations, so lists stay right without refetching everything.
@@ -14,10 +21,12 @@ export function addTimelineToList(cache: ApolloCache, timeline: { id: string }):
   cache.modify({
     id: "ROOT_QUERY",
     fields: {
-      timelines(existing: readonly Reference[] = [], { toReference }) {
+      timelines(existing: CachedField, { toReference }) {
         const ref = toReference(cacheId);
-        if (!ref || existing.some((item) => item.__ref === ref.__ref)) return existing;
-        return [ref, ...existing];
+        if (!ref) return existing;
+        return withEdges(existing, (edges) =>
+          edges.some((edge) => edge.node.__ref === ref.__ref) ? edges : [clientEdge("Timeline", ref), ...edges],
+        );
       },
     },
   });
@@ -29,8 +38,8 @@ export function removeTimelineFromCache(cache: ApolloCache, timelineId: string):
   cache.modify({
     id: "ROOT_QUERY",
     fields: {
-      timelines(existing: readonly Reference[] = []) {
-        return existing.filter((item) => item.__ref !== cacheId);
+      timelines(existing: CachedField) {
+        return withoutNode(existing, cacheId);
       },
     },
   });

@@ -1,4 +1,5 @@
 import type { MockLink } from "@apollo/client/testing";
+import { connectionOf } from "../../../testing/connection";
 import {
   PublicProfileUserDocument,
   UserTimelinesDocument,
@@ -24,8 +25,8 @@ export function userTimelinesMock(
   extra: Partial<MockLink.MockedResponse> = {},
 ): MockLink.MockedResponse {
   return {
-    request: { query: UserTimelinesDocument, variables: { identifier } },
-    result: { data: { userTimelines: timelines } },
+    request: { query: UserTimelinesDocument, variables: { identifier, first: 30 } },
+    result: { data: { userTimelines: connectionOf("Timeline", timelines) } },
     ...extra,
   };
 }
