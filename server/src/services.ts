@@ -13,6 +13,8 @@ import { NotificationService } from "./modules/notifications/notification.servic
 import { RelationshipService } from "./modules/relationships/relationship.service.js";
 import { TimelineService } from "./modules/timelines/timeline.service.js";
 import { createLoaders } from "./graphql/loaders.js";
+import { AccountDeletionService } from "./modules/account/account-deletion.service.js";
+import { ExportService } from "./modules/account/export.service.js";
 
 /** What the services are built from; tests swap in fakes where the real thing is not the point. */
 export interface ServiceDeps {
@@ -42,6 +44,9 @@ export function createServices(deps: ServiceDeps) {
     timelines: new TimelineService({ ...deps, media, mailer, notifications }),
     memories: new MemoryService({ ...deps, media, notifications }),
     relationships: new RelationshipService(deps.ds),
+    /** Export and deletion of one's own account (docs/decisions/023-export-and-deletion.md). */
+    exports: new ExportService({ ...deps, storage: media.storage }),
+    accountDeletion: new AccountDeletionService({ ...deps, storage: media.storage }),
     /** Fresh per-request DataLoaders for one viewer (REST presenters, GraphQL contexts). */
     loaders: (viewer: () => Viewer) => createLoaders(reads, viewer),
   };

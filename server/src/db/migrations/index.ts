@@ -4,6 +4,7 @@ import { ProfilePhotoIndex1795271903712 } from "./1795271903712-ProfilePhotoInde
 import { GraphemeTextWidths1795400000000 } from "./1795400000000-GraphemeTextWidths.js";
 import { MediaStoredBytes1795450062471 } from "./1795450062471-MediaStoredBytes.js";
 import { SealedInvitations1795500000000 } from "./1795500000000-SealedInvitations.js";
+import { FormerMember1795600000000 } from "./1795600000000-FormerMember.js";
 
 /** Every migration, in order. Add new ones here (npm run migration:generate -w server -- Name). */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   GraphemeTextWidths1795400000000,
   MediaStoredBytes1795450062471,
   SealedInvitations1795500000000,
+  FormerMember1795600000000,
 ];
