@@ -86,9 +86,18 @@ describe("deleting one's account (GraphQL deleteAccount, REST DELETE /api/users/
     proposal = (
       await createTimeline(t.ds, { createdById: ann.id, collaboratorId: cat.id, status: TimelineStatus.PENDING })
     ).id;
-    await createTimeline(t.ds, { createdById: ann.id, collaboratorEmail: "nobody@example.com", status: TimelineStatus.PENDING });
+    await createTimeline(t.ds, {
+      createdById: ann.id,
+      collaboratorEmail: "nobody@example.com",
+      status: TimelineStatus.PENDING,
+    });
     benProposal = (
-      await createTimeline(t.ds, { createdById: ben.id, collaboratorId: ann.id, status: TimelineStatus.PENDING, title: "Ben asks" })
+      await createTimeline(t.ds, {
+        createdById: ben.id,
+        collaboratorId: ann.id,
+        status: TimelineStatus.PENDING,
+        title: "Ben asks",
+      })
     ).id;
 
     await addMemory(annA, shared1, "photo-gps.jpg", "Ann in ours");
@@ -212,7 +221,12 @@ describe("deleting one's account (GraphQL deleteAccount, REST DELETE /api/users/
   it("GraphQL deleteAccount does the same and ends the session", async () => {
     const dan = await signIn(t, "dan.leaving@example.com");
     const danUser = await t.ds.getRepository(User).findOneByOrFail({ email: "dan.leaving@example.com" });
-    await addMemory(dan, (await createTimeline(t.ds, { createdById: danUser.id, collaboratorId: cat.id })).id, "photo-plain.jpg", "x");
+    await addMemory(
+      dan,
+      (await createTimeline(t.ds, { createdById: danUser.id, collaboratorId: cat.id })).id,
+      "photo-plain.jpg",
+      "x",
+    );
     const r = await gql(dan, DELETE, { input: { confirm: "DELETE" } });
     expect(r.errors).toBeUndefined();
     expect(r.data!.deleteAccount).toEqual({ deleted: true });

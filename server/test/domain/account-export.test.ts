@@ -80,9 +80,16 @@ describe("GET /api/users/me/export and User.exportUrl", () => {
     ben = await createUser(t.ds, { displayName: "Ben" });
     cat = await createUser(t.ds);
     [annA, benA, catA] = await Promise.all([signInAs(t, ann), signInAs(t, ben), signInAs(t, cat)]);
-    shared = (await createTimeline(t.ds, { createdById: ann.id, collaboratorId: ben.id, title: 'Paris "2023" <script>' })).id;
+    shared = (
+      await createTimeline(t.ds, { createdById: ann.id, collaboratorId: ben.id, title: 'Paris "2023" <script>' })
+    ).id;
     catsOwn = (await createTimeline(t.ds, { createdById: cat.id, collaboratorId: ben.id, title: "Cat and Ben" })).id;
-    await createTimeline(t.ds, { createdById: ann.id, collaboratorEmail: "later@example.com", status: TimelineStatus.PENDING, title: "Waiting" });
+    await createTimeline(t.ds, {
+      createdById: ann.id,
+      collaboratorEmail: "later@example.com",
+      status: TimelineStatus.PENDING,
+      title: "Waiting",
+    });
     photo = await addMemory(annA, shared, "photo-gps.jpg", {
       caption: "<img src=x onerror=alert(1)>",
       meaning: "Why: because </figure><script>alert(1)</script>",
@@ -110,10 +117,17 @@ describe("GET /api/users/me/export and User.exportUrl", () => {
   it("a zip attachment with keepsake.json, index.html and the originals of the person's own timelines", async () => {
     const { res, entries } = await download(annA);
     expect(res.headers["content-type"]).toBe("application/zip");
-    expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="keepsake-annexport-\d{4}-\d{2}-\d{2}\.zip"$/);
+    expect(res.headers["content-disposition"]).toMatch(
+      /^attachment; filename="keepsake-annexport-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
 
     const doc = JSON.parse(entries.get("keepsake.json")!.toString("utf8"));
-    expect(doc.profile).toMatchObject({ id: ann.id, email: ann.email, username: "annexport", displayName: "Ann <b>&</b>" });
+    expect(doc.profile).toMatchObject({
+      id: ann.id,
+      email: ann.email,
+      username: "annexport",
+      displayName: "Ann <b>&</b>",
+    });
     expect(doc.timelines.map((x: { title: string }) => x.title).sort()).toEqual(['Paris "2023" <script>', "Waiting"]);
     const tl = doc.timelines.find((x: { id: string }) => x.id === shared);
     expect(tl.partner).toEqual({ username: ben.username, displayName: "Ben" });

@@ -67,8 +67,7 @@ export class ExportService {
   async admit(userId: string): Promise<void> {
     await consumeAll(
       [{ limiter: this.limit, key: userId }],
-      (s) =>
-        `You can download your data ${EXPORTS_PER_HOUR} times an hour. Please try again in ${waitText(s)}.`,
+      (s) => `You can download your data ${EXPORTS_PER_HOUR} times an hour. Please try again in ${waitText(s)}.`,
     );
   }
 
@@ -147,7 +146,8 @@ export class ExportService {
         translateValues: false,
       })) as Record<string, unknown> | undefined;
       if (!tags) return kept;
-      const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : typeof v === "number" ? String(v) : null);
+      const str = (v: unknown) =>
+        typeof v === "string" && v.trim() ? v.trim() : typeof v === "number" ? String(v) : null;
       const set = (ifd: "IFD0" | "IFD2", name: string, v: unknown) => {
         const s = str(v);
         if (s) kept[ifd][name] = s;
