@@ -5,7 +5,7 @@ import yauzl from "yauzl";
 import { EXPORTS_PER_HOUR } from "../../src/modules/account/export.service.js";
 import { TimelineStatus } from "../../src/modules/timelines/timeline.enums.js";
 import type { User } from "../../src/modules/users/user.entity.js";
-import { createNotification, createTimeline, createUser } from "../factories/index.js";
+import { createMemory, createNotification, createTimeline, createUser } from "../factories/index.js";
 import { fixture } from "../helpers/fixtures.js";
 import { anonymous, gql, signInAs, type Agent } from "../helpers/sign-in-as.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
@@ -177,6 +177,21 @@ describe("GET /api/users/me/export and User.exportUrl", () => {
     const srcs = [...html.matchAll(/src="([^"]+)"/g)].map((m) => m[1]!);
     expect(srcs.length).toBe(3); // ben: two memories with ann, one with cat
     for (const src of srcs) expect(entries.has(src)).toBe(true);
+  });
+
+  it("a stored file gone missing is left out (file: null), and the rest of the zip still arrives", async () => {
+    const lost = await createMemory(t.ds, { timelineId: shared, createdById: ann.id, caption: "Lost file" });
+    await t.services.exports.limit.reset(ann.id);
+    const { entries } = await download(annA);
+    const doc = JSON.parse(entries.get("keepsake.json")!.toString("utf8"));
+    const tl = doc.timelines.find((x: { id: string }) => x.id === shared);
+    expect(tl.memories.find((m: { id: string }) => m.id === lost.id)).toMatchObject({
+      caption: "Lost file",
+      file: null,
+    });
+    expect(entries.has(`media/${shared}/${photo.id}.jpg`)).toBe(true);
+    expect(entries.get("index.html")!.toString("utf8")).toContain("(file missing)");
+    await t.ds.query(`DELETE FROM memories WHERE id = $1`, [lost.id]);
   });
 
   it(`at most ${EXPORTS_PER_HOUR} exports an hour per account: then 429 with the contract of docs/decisions/017-hostile-input.md`, async () => {

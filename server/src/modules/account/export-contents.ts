@@ -16,8 +16,8 @@ export interface ExportPerson {
 
 export interface ExportMemory {
   id: string;
-  /** path of the original in the zip */
-  file: string;
+  /** path of the original in the zip; null when its stored file is missing */
+  file: string | null;
   type: "image" | "video";
   caption: string;
   location: string;

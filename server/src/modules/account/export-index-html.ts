@@ -26,8 +26,9 @@ ul.notes{padding-left:20px;color:#4a433d}
 const e = (s: string | null | undefined) => escapeHtml(s ?? "");
 
 function memoryHtml(m: ExportMemory): string {
-  const media =
-    m.type === "video"
+  const media = !m.file
+    ? `<p class="empty">(file missing)</p>`
+    : m.type === "video"
       ? `<video src="${e(m.file)}" controls preload="metadata"></video>`
       : `<img src="${e(m.file)}" alt="${e(m.caption || "Photo")}" loading="lazy">`;
   const details = [m.date ?? "Undated", m.location].filter(Boolean).map(e).join(" · ");

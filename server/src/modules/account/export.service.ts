@@ -25,6 +25,8 @@ export const EXPORTS_PER_HOUR = 3;
 const REENCODED = new Set(["jpeg", "png", "webp"]);
 /** Enough of the file's head for its EXIF block. */
 const EXIF_HEAD_BYTES = 256 * 1024;
+/** Stored files checked at once before the zip starts. */
+const STAT_BATCH = 8;
 
 export interface ExportServiceDeps {
   ds: DataSource;
@@ -96,12 +98,36 @@ export class ExportService {
     });
   }
 
+  /**
+   * Leaves out of the plan the files the store no longer has (a row whose file went missing), so
+   * one lost object does not cut the whole download; the document marks them `file: null`.
+   */
+  private async onlyStored(plan: ExportPlan): Promise<ExportPlan> {
+    const missing = new Set<string>();
+    for (let i = 0; i < plan.files.length; i += STAT_BATCH) {
+      const batch = plan.files.slice(i, i + STAT_BATCH);
+      const stats = await Promise.all(batch.map((f) => this.deps.storage.stat(f.media.originalKey).catch(() => null)));
+      stats.forEach((st, j) => {
+        if (!st) missing.add(batch[j]!.path);
+      });
+    }
+    if (!missing.size) return plan;
+    this.deps.logger.warn({ missing: missing.size }, "export: stored originals missing, left out");
+    for (const t of plan.document.timelines) {
+      for (const m of t.memories) if (m.file && missing.has(m.file)) m.file = null;
+    }
+    if (plan.document.profile.photo && missing.has(plan.document.profile.photo)) plan.document.profile.photo = null;
+    return { document: plan.document, files: plan.files.filter((f) => !missing.has(f.path)) };
+  }
+
   /** Checks the allowance, reads the rows, and returns the zip as a stream. */
   async open(userId: string | null): Promise<ExportArchive> {
     if (!userId) throw unauthenticated();
     await this.admit(userId);
-    const plan = await this.plan(userId);
+    const plan = await this.onlyStored(await this.plan(userId));
     const zip = new yazl.ZipFile();
+    // an entry that fails mid-way (the store went away) ends the stream with the error, never a hang
+    zip.on("error", (err: Error) => (zip.outputStream as Readable).destroy(err));
     const mtime = this.deps.clock.now();
     zip.addBuffer(Buffer.from(JSON.stringify(plan.document, null, 2)), "keepsake.json", { mtime });
     zip.addBuffer(Buffer.from(exportIndexHtml(plan.document)), "index.html", { mtime });
