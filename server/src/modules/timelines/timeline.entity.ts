@@ -79,7 +79,7 @@ export class Timeline {
    * The other participant deleted their account: the timeline stays with the one left, shown with
    * a "Former member" (docs/decisions/023-export-and-deletion.md).
    */
-  @Field(() => Boolean, { description: "the other participant deleted their account (shown as \"Former member\")" })
+  @Field(() => Boolean, { description: 'the other participant deleted their account (shown as "Former member")' })
   @Column({ name: "former_member", type: "boolean", default: false })
   formerMember!: boolean;
 
