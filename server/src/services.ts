@@ -17,6 +17,8 @@ import { InlineQueue } from "./jobs/inline-queue.js";
 import type { JobQueue } from "./jobs/job-queue.js";
 import { mediaSweepJob } from "./modules/media/sweep.job.js";
 import { timelineCreatedFanOutJob } from "./modules/notifications/fan-out.job.js";
+import { AccountDeletionService } from "./modules/account/account-deletion.service.js";
+import { ExportService } from "./modules/account/export.service.js";
 
 /** What the services are built from; tests swap in fakes where the real thing is not the point. */
 export interface ServiceDeps {
@@ -52,6 +54,9 @@ export function createServices(deps: ServiceDeps) {
     timelines: new TimelineService({ ...deps, media, mailer, notifications, jobs }),
     memories: new MemoryService({ ...deps, media, notifications }),
     relationships: new RelationshipService(deps.ds),
+    /** Export and deletion of one's own account (docs/decisions/023-export-and-deletion.md). */
+    exports: new ExportService({ ...deps, storage: media.storage }),
+    accountDeletion: new AccountDeletionService({ ...deps, storage: media.storage }),
     /** Fresh per-request DataLoaders for one viewer (REST presenters, GraphQL contexts). */
     loaders: (viewer: () => Viewer) => createLoaders(reads, viewer),
   };

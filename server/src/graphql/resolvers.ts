@@ -1,4 +1,5 @@
 import type { NonEmptyArray } from "type-graphql";
+import { AccountResolver } from "../modules/account/account.resolver.js";
 import { AuthResolver } from "../modules/auth/auth.resolver.js";
 import { MediaResolver } from "../modules/media/media.resolver.js";
 import { UserResolver } from "../modules/users/user.resolver.js";
@@ -17,4 +18,5 @@ export const resolvers: NonEmptyArray<Function> = [
   MemoryResolver,
   NotificationResolver,
   RelationshipResolver,
+  AccountResolver,
 ];

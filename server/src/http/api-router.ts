@@ -7,6 +7,7 @@ import { notificationRoutes } from "../modules/notifications/notification.routes
 import { relationshipRoutes } from "../modules/relationships/relationship.routes.js";
 import { timelineRoutes } from "../modules/timelines/timeline.routes.js";
 import { userRoutes } from "../modules/users/user.routes.js";
+import { accountRoutes } from "../modules/account/account.routes.js";
 
 /**
  * The REST façade of docs/product.md §7: thin routes that call the same services as the resolvers.
@@ -16,6 +17,7 @@ export function apiRouter(services: Services): Router {
   const router = express.Router();
   router.use(authRoutes(services));
   router.use("/upload", uploadRouter(services));
+  router.use("/users", accountRoutes(services));
   router.use("/users", userRoutes(services));
   router.use("/timelines", timelineRoutes(services));
   router.use("/memories", memoryRoutes(services));

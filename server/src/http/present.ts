@@ -78,6 +78,8 @@ export class Presenter {
       collaborator_email: collaboratorEmail,
       created_by_user: createdByUser,
       collaborator_user: collaboratorUser,
+      /** the other participant deleted their account: show "Former member" (docs/decisions/023-export-and-deletion.md) */
+      former_member: t.formerMember,
       last_activity: t.lastActivity.toISOString(),
       preview_images: [...(t.previewMediaIds ?? [])].reverse().map((id) => this.services.media.signedUrl(id, "thumb")),
       memory_count: memoryCount,

@@ -1,4 +1,4 @@
-import sharp, { type SharpOptions } from "sharp";
+import sharp, { type Sharp, type SharpOptions } from "sharp";
 
 /**
  * The one place that touches sharp (STYLE §3). Decodes with a pixel limit, applies the EXIF
@@ -116,4 +116,23 @@ export function makeImageVariants(input: string | Buffer, opts: ImageOptions = {
       throw err instanceof ImageError ? err : classify(err);
     }
   });
+}
+
+/** EXIF tags an export copy keeps, by IFD ("IFD0": the image, "IFD2": the Exif sub-IFD), as sharp writes them. */
+export type KeptExif = Record<"IFD0" | "IFD2", Record<string, string>>;
+
+/**
+ * A copy of a stored image original for the data export (docs/decisions/023-export-and-deletion.md):
+ * a streaming re-encode (a Duplex: pipe the original in, read the copy out) that carries no
+ * metadata but `keep` (the capture date and the orientation), so GPS and every other EXIF tag
+ * are gone. Pixels are not rotated (the Orientation tag is kept instead). JPEG at quality 95,
+ * PNG lossless, WebP at quality 95; GIF carries no EXIF and is not passed here.
+ */
+export function exportImageCopy(format: string, keep: KeptExif): Sharp {
+  const s = sharp({ limitInputPixels: IMAGE_PIXEL_LIMIT, failOn: "error", sequentialRead: true });
+  const hasExif = Object.keys(keep.IFD0).length + Object.keys(keep.IFD2).length > 0;
+  const withKept = hasExif ? s.withExif(keep) : s;
+  if (format === "png") return withKept.png();
+  if (format === "webp") return withKept.webp({ quality: 95 });
+  return withKept.jpeg({ quality: 95 });
 }

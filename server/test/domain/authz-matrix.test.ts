@@ -21,6 +21,8 @@ import { createTestApp, type TestApp } from "../helpers/test-app.js";
 import { getSchema } from "../../src/graphql/schema.js";
 import { registeredRoutes } from "../helpers/registered-routes.js";
 import { getNamedType, isObjectType, type GraphQLObjectType } from "graphql";
+import { In } from "typeorm";
+import yauzl from "yauzl";
 
 /**
  * The authorization matrix (issue 4 "Proof"): every query, mutation, relation field, REST path
@@ -770,6 +772,75 @@ const WRITES: Op[] = [
   ),
 ];
 
+/**
+ * One's own data (docs/decisions/023-export-and-deletion.md): the export URL is handed to oneself
+ * only, the export holds only timelines one takes part in, and an unconfirmed deletion changes
+ * nobody's data (the confirmed one, which deletes the asker, is account-deletion.test.ts's subject).
+ */
+const zipEntryNames = (buf: Buffer) =>
+  new Promise<string[]>((resolve, reject) => {
+    yauzl.fromBuffer(buf, { lazyEntries: false }, (err, zip) => {
+      if (err || !zip) return reject(err ?? new Error("no zip"));
+      const names: string[] = [];
+      zip.on("entry", (e: yauzl.Entry) => names.push(e.fileName));
+      zip.on("end", () => resolve(names));
+      zip.on("error", reject);
+    });
+  });
+const subjectIntact = async (c: Cell) => {
+  const w = worldOf(c);
+  return (
+    (await exists(Timeline, w.subject.id)) &&
+    (await t.ds.getRepository(User).countBy({ id: In(Object.values(w.users).map((u) => u.id)) })) === 5
+  );
+};
+
+const OWN_DATA: Op[] = [
+  gqlRead(
+    "field User.exportUrl",
+    `query($i: String!) { user(identifier: $i) { exportUrl } }`,
+    (w) => ({ i: w.users.creator.username }),
+    (d) => d?.user?.exportUrl === "/api/users/me/export",
+    (c) => c.role === "creator",
+  ),
+  {
+    name: "GET /api/users/me/export (only the asker's own timelines)",
+    expected: (c) => (c.role === "anonymous" ? { status: 401 } : { status: 200, subject: isParticipant(c) }),
+    async observe(c, agent) {
+      const viewer = viewerOf(c);
+      if (viewer) await t.services.exports.limit.reset(viewer.id);
+      const res = await agent
+        .get("/api/users/me/export")
+        .buffer(true)
+        .parse((response, cb) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => cb(null, Buffer.concat(chunks)));
+        });
+      if (res.status !== 200) return { status: res.status };
+      const w = worldOf(c);
+      const names = await zipEntryNames(res.body as Buffer);
+      return { status: res.status, subject: names.some((n) => n.startsWith(`media/${w.subject.id}/`)) };
+    },
+  },
+  {
+    name: "mutation deleteAccount (unconfirmed: refused, nobody's data changes)",
+    expected: (c) => ({ code: signedOutOr("gql", "BAD_USER_INPUT")(c), intact: true }),
+    async observe(c, agent) {
+      const r = await gql(agent, `mutation { deleteAccount(input: { confirm: "delete" }) { deleted } }`);
+      return { code: errorCode(r) ?? "OK", intact: await subjectIntact(c) };
+    },
+  },
+  {
+    name: "DELETE /api/users/me (unconfirmed: refused, nobody's data changes)",
+    expected: (c) => ({ status: signedOutOr("rest", 400)(c), intact: true }),
+    async observe(c, agent) {
+      const res = await agent.delete("/api/users/me").send({ confirm: "no" });
+      return { status: res.status, intact: await subjectIntact(c) };
+    },
+  },
+];
+
 // ---- run -------------------------------------------------------------------------------------
 const cellName = (c: Cell) => `${c.role} × ${c.privacy} × ${c.status}`;
 
@@ -839,7 +910,7 @@ describe("authorization matrix: reads", () => {
 });
 
 describe("authorization matrix: writes", () => {
-  describe.each([...WRITES, ...ACCOUNT_WRITES].map((op) => [op.name, op] as const))("%s", (_name, op) => {
+  describe.each([...WRITES, ...ACCOUNT_WRITES, ...OWN_DATA].map((op) => [op.name, op] as const))("%s", (_name, op) => {
     it.each(CELLS.map((c) => [cellName(c), c] as const))("%s", async (_cell, c) => {
       expect(await op.observe(c, await agentOf(c))).toEqual(op.expected(c));
     });
@@ -847,7 +918,7 @@ describe("authorization matrix: writes", () => {
 });
 
 // ---- the matrix against what the app registers ----------------------------------------------
-const ENTRIES = [...READS, ...RELATIONS, ...WRITES, ...ACCOUNT_WRITES];
+const ENTRIES = [...READS, ...RELATIONS, ...WRITES, ...ACCOUNT_WRITES, ...OWN_DATA];
 const hasEntry = (prefix: string) =>
   ENTRIES.some((o) => o.name === prefix || o.name.startsWith(`${prefix} `) || o.name.startsWith(`${prefix}?`));
 

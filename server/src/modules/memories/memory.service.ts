@@ -86,7 +86,7 @@ function parseFields(input: MemoryFields, now: Date) {
  * Up to 3 preview media per timeline (docs/product.md §4: the new file joins the previews while there are
  * fewer than 3), i.e. the first three memories with a thumbnail, kept right after every change.
  */
-const REFRESH_PREVIEWS_SQL = `UPDATE timelines SET preview_media_ids = COALESCE((
+export const REFRESH_PREVIEWS_SQL = `UPDATE timelines SET preview_media_ids = COALESCE((
     SELECT array_agg(x.media_id ORDER BY x.created_at, x.position, x.id) FROM (
       SELECT m.media_id, m.created_at, m.position, m.id FROM memories m JOIN media_files f ON f.id = m.media_id
        WHERE m.timeline_id = $1 AND (f.type = 'image' OR f.variants ? 'thumb')

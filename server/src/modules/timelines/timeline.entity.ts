@@ -75,6 +75,14 @@ export class Timeline {
   @Column({ name: "collaborator_sealed", type: "boolean", default: false })
   collaboratorSealed!: boolean;
 
+  /**
+   * The other participant deleted their account: the timeline stays with the one left, shown with
+   * a "Former member" (docs/decisions/023-export-and-deletion.md).
+   */
+  @Field(() => Boolean, { description: 'the other participant deleted their account (shown as "Former member")' })
+  @Column({ name: "former_member", type: "boolean", default: false })
+  formerMember!: boolean;
+
   @Field(() => Date)
   /** milliseconds, so a cursor carries it exactly (docs/decisions/024-paged-reads.md) */
   @Column({ name: "last_activity", type: "timestamptz", precision: 3, default: () => "now()" })

@@ -2,6 +2,7 @@ import { Button, ButtonLink } from "../../../components/ui/button";
 import { FloatingPlusButton } from "../../../components/ui/floating-plus-button";
 import { ScreenHeader } from "../../../components/ui/screen-header";
 import { Spinner } from "../../../components/ui/spinner";
+import { AccountActions } from "../../../features/account/components/account-actions";
 import { ConnectionWeb } from "../../../features/connections/components/connection-web";
 import { useLogout } from "../../../features/profile/api/use-logout";
 import { HighlightsComingSoon } from "../../../features/profile/components/highlights-coming-soon";
@@ -67,6 +68,7 @@ export function ProfileScreen() {
         }
         highlights={<HighlightsComingSoon />}
       />
+      {person ? <AccountActions /> : null}
       <FloatingPlusButton />
     </>
   );

@@ -35,3 +35,16 @@ describe("collaborator label (docs/product.md §3)", () => {
     );
   });
 });
+
+describe("a former member (docs/decisions/023-export-and-deletion.md)", () => {
+  it('shows "Former member" when the other participant deleted their account', () => {
+    const timeline = {
+      createdBy: { id: "me", displayName: "Me" },
+      collaborator: null,
+      collaboratorEmail: "",
+      formerMember: true,
+    };
+    expect(collaboratorLabel(timeline, { id: "me" })).toBe("Former member");
+    expect(collaboratorLabel(timeline, { id: "me" }, { publicView: true })).toBe("Former member");
+  });
+});

@@ -11,7 +11,12 @@ export interface TimelineParties {
   collaborator: TimelinePerson | null;
   /** The invited address (participants only). */
   collaboratorEmail?: string | null;
+  /** The other participant deleted their account (docs/decisions/023-export-and-deletion.md). */
+  formerMember?: boolean | null;
 }
+
+/** How a person who deleted their account is shown (docs/decisions/023-export-and-deletion.md). */
+export const FORMER_MEMBER = "Former member";
 
 /** Who is looking: the session user (REST shape, docs/product.md §3). */
 export interface Viewer {
@@ -37,6 +42,7 @@ export function otherPerson(timeline: TimelineParties, viewer: Viewer | null): T
   const viewerIsCollaborator = !viewerIsCreator && isViewer(timeline.collaborator, viewer);
   if (viewerIsCollaborator && timeline.createdBy) return timeline.createdBy;
   if (timeline.collaborator) return timeline.collaborator;
+  if (timeline.formerMember) return { id: "", displayName: FORMER_MEMBER, fullName: null, email: null };
   const email = timeline.collaboratorEmail ?? null;
   const local = email?.split("@")[0]?.trim();
   return { id: "", displayName: local || "Unknown User", fullName: null, email };

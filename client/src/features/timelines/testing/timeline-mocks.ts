@@ -26,6 +26,7 @@ export function aTimeline(overrides: Partial<TimelineCard_TimelineFragment> = {}
     lastActivity: "2024-01-05T12:00:00.000Z",
     previewImages: [] as string[],
     collaboratorEmail: "bo@example.com",
+    formerMember: false,
     createdBy: me,
     collaborator: aPerson(),
     ...overrides,

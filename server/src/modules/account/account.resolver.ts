@@ -1,0 +1,34 @@
+import { Arg, Ctx, FieldResolver, Mutation, Resolver, Root } from "type-graphql";
+import type { GraphQLContext } from "../../graphql/context.js";
+import { unauthenticated } from "../../lib/errors.js";
+import { endSession } from "../auth/auth.http.js";
+import { User } from "../users/user.entity.js";
+import { DeleteAccountInput, DeleteAccountPayload } from "./account.types.js";
+import { EXPORT_PATH } from "./export.service.js";
+
+/** Export and deletion of one's own account (docs/decisions/023-export-and-deletion.md). */
+@Resolver(() => User)
+export class AccountResolver {
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: "Where to download one's own data (a zip, GET); null for anyone but oneself.",
+  })
+  exportUrl(@Root() user: User, @Ctx() ctx: GraphQLContext): string | null {
+    return ctx.userId && user.id === ctx.userId ? EXPORT_PATH : null;
+  }
+
+  @Mutation(() => DeleteAccountPayload, {
+    description:
+      'Deletes the signed-in account and everything it added; answers after all is gone, then ends the session. `confirm` must be "DELETE".',
+  })
+  async deleteAccount(
+    @Arg("input", () => DeleteAccountInput) input: DeleteAccountInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<DeleteAccountPayload> {
+    if (!ctx.userId) throw unauthenticated();
+    await ctx.services.accountDeletion.deleteAccount(ctx.userId, input.confirm);
+    await endSession(ctx.req, ctx.res, ctx.services.auth.env);
+    ctx.userId = null;
+    return { deleted: true };
+  }
+}

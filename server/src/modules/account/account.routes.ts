@@ -1,0 +1,37 @@
+import { pipeline } from "node:stream/promises";
+import express, { type Router } from "express";
+import { requireAuth } from "../../http/require-auth.js";
+import type { Services } from "../../services.js";
+import { endSession } from "../auth/auth.http.js";
+
+/**
+ * `GET /api/users/me/export` and `DELETE /api/users/me` (docs/product.md §7 Users,
+ * docs/decisions/023-export-and-deletion.md). Mounted before the other /users routes.
+ */
+export function accountRoutes(services: Services): Router {
+  const router = express.Router();
+
+  router.get("/me/export", requireAuth, async (req, res) => {
+    const archive = await services.exports.open(req.userId!);
+    res.status(200);
+    res.setHeader("Content-Type", "application/zip");
+    res.setHeader("Content-Disposition", `attachment; filename="${archive.filename}"`);
+    res.setHeader("Cache-Control", "no-store");
+    try {
+      await pipeline(archive.stream, res);
+    } catch (err) {
+      // headers are gone: the only honest answer left is a cut connection (the download fails)
+      req.log?.warn({ err }, "export stream failed");
+      res.destroy();
+    }
+  });
+
+  router.delete("/me", requireAuth, async (req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    await services.accountDeletion.deleteAccount(req.userId!, body.confirm);
+    await endSession(req, res, services.auth.env);
+    res.json({ success: true, message: "Your account and everything you added are deleted." });
+  });
+
+  return router;
+}

@@ -1,0 +1,174 @@
+import type { MediaFile } from "../media/media-file.entity.js";
+import { MediaType } from "../media/media.enums.js";
+import type { Memory } from "../memories/memory.entity.js";
+import type { Notification } from "../notifications/notification.entity.js";
+import type { Timeline } from "../timelines/timeline.entity.js";
+import type { User } from "../users/user.entity.js";
+
+/**
+ * The shape of `keepsake.json` in the data export (docs/decisions/023-export-and-deletion.md).
+ * Paths are relative to the zip's root; every file named here is in the zip.
+ */
+export interface ExportPerson {
+  username: string;
+  displayName: string;
+}
+
+export interface ExportMemory {
+  id: string;
+  /** path of the original in the zip; null when its stored file is missing */
+  file: string | null;
+  type: "image" | "video";
+  caption: string;
+  location: string;
+  date: string | null;
+  /** "Why this moment matters", by the memory's creator */
+  meaning: string;
+  addedBy: ExportPerson | null;
+  addedByYou: boolean;
+  createdAt: string;
+}
+
+export interface ExportTimeline {
+  id: string;
+  title: string;
+  status: string;
+  privacy: string;
+  isActive: boolean;
+  createdAt: string;
+  createdByYou: boolean;
+  /** the other participant; null when there is none (yet), or they left (`formerMember`) */
+  partner: ExportPerson | null;
+  formerMember: boolean;
+  /** the address invited, for a timeline the person created */
+  invitedEmail: string | null;
+  memories: ExportMemory[];
+}
+
+export interface ExportDocument {
+  format: "keepsake-export/1";
+  exportedAt: string;
+  profile: {
+    id: string;
+    email: string;
+    username: string;
+    displayName: string;
+    fullName: string | null;
+    bio: string;
+    createdAt: string;
+    /** path of the profile photo's original in the zip, or null */
+    photo: string | null;
+  };
+  timelines: ExportTimeline[];
+  notifications: { type: string; message: string; isRead: boolean; createdAt: string; actionUrl: string | null }[];
+}
+
+/** One stored file to put in the zip. */
+export interface ExportFile {
+  path: string;
+  media: MediaFile;
+}
+
+export interface ExportPlan {
+  document: ExportDocument;
+  files: ExportFile[];
+}
+
+export interface ExportInput {
+  user: User;
+  timelines: Timeline[];
+  memories: Memory[];
+  media: MediaFile[];
+  partners: User[];
+  notifications: Notification[];
+  profilePhoto: MediaFile | null;
+  now: Date;
+}
+
+/** The file extension of a stored format. */
+export function extensionOf(format: string): string {
+  return format === "jpeg" ? "jpg" : format;
+}
+
+const person = (u: User | undefined): ExportPerson | null =>
+  u ? { username: u.username, displayName: u.displayName } : null;
+
+/** Builds the document and the list of files from the rows the read layer gave. */
+export function planExport(input: ExportInput): ExportPlan {
+  const { user } = input;
+  const people = new Map<string, User>([[user.id, user], ...input.partners.map((p) => [p.id, p] as const)]);
+  const mediaById = new Map(input.media.map((f) => [f.id, f]));
+  const files: ExportFile[] = [];
+  const byTimeline = new Map<string, ExportMemory[]>();
+
+  for (const m of input.memories) {
+    const media = mediaById.get(m.mediaId);
+    if (!media) continue;
+    const path = `media/${m.timelineId}/${m.id}.${extensionOf(media.format)}`;
+    files.push({ path, media });
+    const list = byTimeline.get(m.timelineId) ?? [];
+    list.push({
+      id: m.id,
+      file: path,
+      type: media.type === MediaType.VIDEO ? "video" : "image",
+      caption: m.caption,
+      location: m.location,
+      date: m.memoryDate,
+      meaning: m.meaning,
+      addedBy: person(people.get(m.createdById)),
+      addedByYou: m.createdById === user.id,
+      createdAt: m.createdAt.toISOString(),
+    });
+    byTimeline.set(m.timelineId, list);
+  }
+
+  let photo: string | null = null;
+  if (input.profilePhoto) {
+    photo = `media/profile.${extensionOf(input.profilePhoto.format)}`;
+    files.push({ path: photo, media: input.profilePhoto });
+  }
+
+  const timelines = input.timelines.map((t): ExportTimeline => {
+    const createdByYou = t.createdById === user.id;
+    const partnerId = createdByYou ? t.collaboratorId : t.createdById;
+    return {
+      id: t.id,
+      title: t.title,
+      status: t.status,
+      privacy: t.privacy,
+      isActive: t.isActive,
+      createdAt: t.createdAt.toISOString(),
+      createdByYou,
+      partner: partnerId ? person(people.get(partnerId)) : null,
+      formerMember: t.formerMember,
+      invitedEmail: createdByYou && t.collaboratorEmail ? t.collaboratorEmail : null,
+      memories: byTimeline.get(t.id) ?? [],
+    };
+  });
+
+  return {
+    files,
+    document: {
+      format: "keepsake-export/1",
+      exportedAt: input.now.toISOString(),
+      profile: {
+        id: user.id,
+        email: user.email,
+        username: user.username,
+        displayName: user.displayName,
+        fullName: user.fullName,
+        bio: user.bio,
+        createdAt: user.createdAt.toISOString(),
+        photo,
+      },
+      timelines,
+      notifications: input.notifications.map((n) => ({
+        type: n.type,
+        message: n.message,
+        isRead: n.isRead,
+        createdAt: n.createdAt.toISOString(),
+        actionUrl: n.actionUrl,
+      })),
+    },
+  };
+}

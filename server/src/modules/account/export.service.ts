@@ -1,0 +1,192 @@
+import { PassThrough, type Readable } from "node:stream";
+import exifr from "exifr";
+import type { DataSource } from "typeorm";
+import yazl from "yazl";
+import type { Clock } from "../../lib/clock.js";
+import { unauthenticated } from "../../lib/errors.js";
+import { exportImageCopy, type KeptExif } from "../../lib/images.js";
+import type { Logger } from "../../lib/logger.js";
+import { consumeAll, createRateLimiter, waitText, type RateLimiter } from "../../lib/rate-limit.js";
+import type { Storage } from "../../lib/storage.js";
+import { AccountReads } from "../access/account.reads.js";
+import { MediaReads } from "../access/media.reads.js";
+import { UserReads } from "../access/user.reads.js";
+import type { MediaFile } from "../media/media-file.entity.js";
+import { MediaType } from "../media/media.enums.js";
+import { planExport, type ExportPlan } from "./export-contents.js";
+import { exportIndexHtml } from "./export-index-html.js";
+
+/** REST path of the export (docs/product.md §7), also handed out by GraphQL `User.exportUrl`. */
+export const EXPORT_PATH = "/api/users/me/export";
+/** Exports per account per hour (docs/decisions/023-export-and-deletion.md). */
+export const EXPORTS_PER_HOUR = 3;
+
+/** Image formats re-encoded without GPS; GIF carries no EXIF and videos are stored scrubbed (docs/decisions/004-media-pipeline.md). */
+const REENCODED = new Set(["jpeg", "png", "webp"]);
+/** Enough of the file's head for its EXIF block. */
+const EXIF_HEAD_BYTES = 256 * 1024;
+/** Stored files checked at once before the zip starts. */
+const STAT_BATCH = 8;
+
+export interface ExportServiceDeps {
+  ds: DataSource;
+  clock: Clock;
+  logger: Logger;
+  storage: Storage;
+}
+
+export interface ExportArchive {
+  filename: string;
+  /** The zip, produced as it is read (entries are opened one at a time). */
+  stream: Readable;
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
+/**
+ * "Your data, yours to take" (docs/decisions/023-export-and-deletion.md): a zip of the person's
+ * own timelines (every memory's original, GPS removed, capture date kept), `keepsake.json` and an
+ * offline `index.html`, streamed from the storage interface one entry at a time.
+ */
+export class ExportService {
+  private readonly reads: AccountReads;
+  private readonly users: UserReads;
+  private readonly media: MediaReads;
+  readonly limit: RateLimiter;
+
+  constructor(private readonly deps: ExportServiceDeps) {
+    this.reads = new AccountReads(deps.ds);
+    this.users = new UserReads(deps.ds);
+    this.media = new MediaReads(deps.ds);
+    this.limit = createRateLimiter(deps.ds, { name: "export-account-1h", points: EXPORTS_PER_HOUR, durationSec: 3600 });
+  }
+
+  /** Counts one export against the account's hourly allowance; 429 (RATE_LIMITED) beyond it. */
+  async admit(userId: string): Promise<void> {
+    await consumeAll(
+      [{ limiter: this.limit, key: userId }],
+      (s) => `You can download your data ${EXPORTS_PER_HOUR} times an hour. Please try again in ${waitText(s)}.`,
+    );
+  }
+
+  /** Everything the export holds, read for the signed-in person only. */
+  async plan(userId: string): Promise<ExportPlan> {
+    const asker = { userId };
+    const user = await this.users.self(asker);
+    if (!user) throw unauthenticated();
+    const [timelines, memories, media, partners, notifications, photos] = await Promise.all([
+      this.reads.ownTimelines(asker),
+      this.reads.memoriesOfOwnTimelines(asker),
+      this.reads.mediaOfOwnTimelines(asker),
+      this.reads.partnersOfOwnTimelines(asker),
+      this.reads.ownNotifications(asker),
+      user.profilePhotoId ? this.media.byIds(asker, [user.profilePhotoId]) : Promise.resolve([]),
+    ]);
+    return planExport({
+      user,
+      timelines,
+      memories,
+      media,
+      partners,
+      notifications,
+      profilePhoto: photos[0] ?? null,
+      now: this.deps.clock.now(),
+    });
+  }
+
+  /**
+   * Leaves out of the plan the files the store no longer has (a row whose file went missing), so
+   * one lost object does not cut the whole download; the document marks them `file: null`.
+   */
+  private async onlyStored(plan: ExportPlan): Promise<ExportPlan> {
+    const missing = new Set<string>();
+    for (let i = 0; i < plan.files.length; i += STAT_BATCH) {
+      const batch = plan.files.slice(i, i + STAT_BATCH);
+      const stats = await Promise.all(batch.map((f) => this.deps.storage.stat(f.media.originalKey).catch(() => null)));
+      stats.forEach((st, j) => {
+        if (!st) missing.add(batch[j]!.path);
+      });
+    }
+    if (!missing.size) return plan;
+    this.deps.logger.warn({ missing: missing.size }, "export: stored originals missing, left out");
+    for (const t of plan.document.timelines) {
+      for (const m of t.memories) if (m.file && missing.has(m.file)) m.file = null;
+    }
+    if (plan.document.profile.photo && missing.has(plan.document.profile.photo)) plan.document.profile.photo = null;
+    return { document: plan.document, files: plan.files.filter((f) => !missing.has(f.path)) };
+  }
+
+  /** Checks the allowance, reads the rows, and returns the zip as a stream. */
+  async open(userId: string | null): Promise<ExportArchive> {
+    if (!userId) throw unauthenticated();
+    await this.admit(userId);
+    const plan = await this.onlyStored(await this.plan(userId));
+    const zip = new yazl.ZipFile();
+    // an entry that fails mid-way (the store went away) ends the stream with the error, never a hang
+    zip.on("error", (err: Error) => (zip.outputStream as Readable).destroy(err));
+    const mtime = this.deps.clock.now();
+    zip.addBuffer(Buffer.from(JSON.stringify(plan.document, null, 2)), "keepsake.json", { mtime });
+    zip.addBuffer(Buffer.from(exportIndexHtml(plan.document)), "index.html", { mtime });
+    for (const file of plan.files) {
+      zip.addReadStreamLazy(file.path, { compress: false, mtime: file.media.createdAt }, (cb) => {
+        this.copyOf(file.media).then(
+          (stream) => cb(null, stream),
+          (err: unknown) => cb(err instanceof Error ? err : new Error(String(err)), null as unknown as Readable),
+        );
+      });
+    }
+    zip.end();
+    const date = mtime.toISOString().slice(0, 10);
+    return { filename: `keepsake-${plan.document.profile.username}-${date}.zip`, stream: zip.outputStream as Readable };
+  }
+
+  /** The bytes of one original for the zip: images re-encoded without GPS, the rest as stored. */
+  private async copyOf(media: MediaFile): Promise<Readable> {
+    const { storage } = this.deps;
+    if (media.type !== MediaType.IMAGE || !REENCODED.has(media.format)) return storage.read(media.originalKey);
+    const keep = await this.keptExif(media);
+    const out = new PassThrough();
+    const source = await storage.read(media.originalKey);
+    const copy = exportImageCopy(media.format, keep);
+    const fail = (err: Error) => out.destroy(err);
+    source.on("error", fail);
+    copy.on("error", fail);
+    source.pipe(copy).pipe(out);
+    return out;
+  }
+
+  /** The capture date and orientation of an original, read from its head only. */
+  private async keptExif(media: MediaFile): Promise<KeptExif> {
+    const kept: KeptExif = { IFD0: {}, IFD2: {} };
+    if (media.format !== "jpeg" && media.format !== "webp" && media.format !== "png") return kept;
+    try {
+      const end = Math.max(0, Math.min(media.bytes, EXIF_HEAD_BYTES) - 1);
+      const head = await readAll(await this.deps.storage.read(media.originalKey, { start: 0, end }));
+      const tags = (await exifr.parse(head, {
+        pick: ["Orientation", "DateTime", "ModifyDate", "DateTimeOriginal", "CreateDate", "OffsetTimeOriginal"],
+        reviveValues: false,
+        translateValues: false,
+      })) as Record<string, unknown> | undefined;
+      if (!tags) return kept;
+      const str = (v: unknown) =>
+        typeof v === "string" && v.trim() ? v.trim() : typeof v === "number" ? String(v) : null;
+      const set = (ifd: "IFD0" | "IFD2", name: string, v: unknown) => {
+        const s = str(v);
+        if (s) kept[ifd][name] = s;
+      };
+      set("IFD0", "Orientation", tags.Orientation);
+      set("IFD0", "DateTime", tags.ModifyDate ?? tags.DateTime);
+      set("IFD2", "DateTimeOriginal", tags.DateTimeOriginal);
+      set("IFD2", "DateTimeDigitized", tags.CreateDate);
+      set("IFD2", "OffsetTimeOriginal", tags.OffsetTimeOriginal);
+    } catch (err) {
+      // no readable EXIF: the copy simply carries none
+      this.deps.logger.debug({ err }, "export: EXIF of an original could not be read");
+    }
+    return kept;
+  }
+}
