@@ -81,13 +81,16 @@ export function NotificationItem({ notification }: { notification: NotificationI
     }
   }
 
+  // A proposal waiting for an answer stays unread (docs/product.md §4), so View does not try to mark it.
+  const markReadOnView = canAnswer ? undefined : () => void markRead(notification);
+
   const view = href ? (
     isAppPath(href) ? (
-      <Link to={href} className={styles.view} aria-describedby={messageId} onClick={() => void markRead(notification)}>
+      <Link to={href} className={styles.view} aria-describedby={messageId} onClick={markReadOnView}>
         View
       </Link>
     ) : (
-      <a href={href} className={styles.view} aria-describedby={messageId} onClick={() => void markRead(notification)}>
+      <a href={href} className={styles.view} aria-describedby={messageId} onClick={markReadOnView}>
         View
       </a>
     )
