@@ -1,15 +1,20 @@
 import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router-dom";
 import { PageSpinner } from "../components/ui/spinner";
+import { importWithReload } from "../lib/stale-chunk";
 import { AppLayout } from "./routes/app-layout";
 import { BareLayout } from "./routes/bare-layout";
 import { ExternalPage } from "./routes/external-page";
 import { RedirectKeepingQuery } from "./routes/redirect-keeping-query";
 import { RootLayout } from "./routes/root-layout";
+import { RouteErrorScreen } from "./routes/route-error/route-error-screen";
 
-/** Route-level code splitting: a screen module is loaded when its route is first matched. */
+/**
+ * Route-level code splitting: a screen module is loaded when its route is first matched. A chunk
+ * of a previous build (after a deploy) reloads the page once (../lib/stale-chunk.ts).
+ */
 function screen<M extends Record<K, ComponentType>, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return async () => ({ Component: (await load())[name] });
+  return async () => ({ Component: (await importWithReload(load))[name] });
 }
 
 const timelines = screen(() => import("./routes/timelines/timelines-screen"), "TimelinesScreen");
@@ -23,7 +28,8 @@ export const routes: RouteObject[] = [
     id: "root",
     Component: RootLayout,
     HydrateFallback: () => <PageSpinner />,
-    // No errorElement here on purpose: routing failures show React Router's default page (docs/product.md §8).
+    // Routing failures and screens that fail to load (docs/product.md §8): our screen, never React Router's developer page.
+    ErrorBoundary: RouteErrorScreen,
     children: [
       { path: "login", lazy: screen(() => import("./routes/login/login-screen"), "LoginScreen") },
       { path: "auth/verify", lazy: screen(() => import("./routes/verify/verify-screen"), "VerifyScreen") },
