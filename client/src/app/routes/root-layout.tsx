@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration } from "react-router-dom";
+import { AppToaster } from "../../components/ui/toaster";
 
 /** The root route; its error screen is ./route-error/route-error-screen.tsx (set in ../router.tsx). */
 export function RootLayout() {
@@ -6,6 +7,7 @@ export function RootLayout() {
     <>
       <Outlet />
       <ScrollRestoration />
+      <AppToaster />
     </>
   );
 }

@@ -196,6 +196,7 @@ describe("Add Memory (docs/product.md §2, §4, §5)", () => {
     expect(adding).toBeDisabled();
 
     await waitFor(() => expect(locationOf(router)).toBe("/app/view-timeline?id=t-1"));
+    expect(await screen.findByText("Memory added")).toBeInTheDocument();
     expect(seen[0]).toEqual({
       input: {
         timelineId: "t-1",
