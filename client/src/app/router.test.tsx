@@ -113,7 +113,21 @@ describe("route table (docs/product.md §2)", () => {
     renderRoute("/login", routes);
     expect(await heading("Sign in to Keepsake")).toBeInTheDocument();
     expect(screen.queryByRole("navigation")).not.toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Only to know whether to send a signed-in person on to /app.
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("/login sends a signed-in person to /app", async () => {
+    mockSessionCheck(signedIn());
+    const { router } = renderRoute("/login", routes);
+    expect(await heading("Your Timelines")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/app");
+  });
+
+  it("/login shows the form when the session cannot be checked (offline)", async () => {
+    mockSessionCheck(new TypeError("Failed to fetch"));
+    renderRoute("/login", routes);
+    expect(await heading("Sign in to Keepsake")).toBeInTheDocument();
   });
 
   it("/auth/verify?token=abc is public, has no bottom navigation and asks only the verify call", async () => {

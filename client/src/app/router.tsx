@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router-dom";
 import { PageSpinner } from "../components/ui/spinner";
+import { redirectSignedIn } from "../features/auth/redirect-signed-in";
 import { importWithReload } from "../lib/stale-chunk";
 import { AppLayout } from "./routes/app-layout";
 import { BareLayout } from "./routes/bare-layout";
@@ -31,7 +32,11 @@ export const routes: RouteObject[] = [
     // Routing failures and screens that fail to load (docs/product.md §8): our screen, never React Router's developer page.
     ErrorBoundary: RouteErrorScreen,
     children: [
-      { path: "login", lazy: screen(() => import("./routes/login/login-screen"), "LoginScreen") },
+      {
+        path: "login",
+        loader: redirectSignedIn,
+        lazy: screen(() => import("./routes/login/login-screen"), "LoginScreen"),
+      },
       { path: "auth/verify", lazy: screen(() => import("./routes/verify/verify-screen"), "VerifyScreen") },
       {
         path: "app",
