@@ -13,3 +13,10 @@ export const TOASTS = {
   settingsSaved: "Settings saved",
   profileSaved: "Profile saved",
 } as const;
+
+/** Said once per attempt when something needs the network and the device is offline. */
+export function notifyOffline(): void {
+  void import("sonner").then(({ toast }) =>
+    toast.error("You're offline", { id: "offline", description: "This needs a connection." }),
+  );
+}
