@@ -138,21 +138,19 @@ function wireEmailForm(form: HTMLFormElement, onSent?: () => void): { reset(): v
 }
 
 /**
- * A signed-in visitor gets "Open Keepsake" (to /app) in place of "Get a magic link". The check
- * is the app's session check; any failure leaves the page as it is.
+ * A signed-in visitor gets "Open Keepsake" (to /app) in place of "Get a magic link". The app sets
+ * this mark while someone is signed in on this browser and removes it at logout
+ * (src/lib/offline-cache-names.ts, SIGNED_IN_MARK): no request, so the page stays light. A session
+ * that ended on the server without a logout still shows the link; /app then goes to /login.
  */
-async function offerOpenApp(): Promise<void> {
+function offerOpenApp(): void {
+  let signedIn = false;
   try {
-    const res = await fetch("/api/auth/check-session", {
-      credentials: "same-origin",
-      headers: { Accept: "application/json" },
-    });
-    if (!res.ok) return;
-    const body = (await res.json()) as { isAuthenticated?: boolean; user?: { email?: string | null } | null };
-    if (!body.isAuthenticated || !body.user?.email) return;
+    signedIn = localStorage.getItem("keepsake:signed-in") === "1";
   } catch {
     return;
   }
+  if (!signedIn) return;
   for (const button of document.querySelectorAll<HTMLElement>(".header-action[data-open-magic-link]")) {
     const link = document.createElement("a");
     link.className = button.className;
@@ -225,4 +223,4 @@ document.addEventListener("click", (event) => {
   if (person?.dataset.person) selectPerson(person.dataset.person);
 });
 
-void offerOpenApp();
+offerOpenApp();

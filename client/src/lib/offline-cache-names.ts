@@ -3,3 +3,9 @@
  * deletes every cache with this prefix at logout (./offline-store.ts).
  */
 export const MEDIA_CACHE_PREFIX = "keepsake-media";
+
+/**
+ * localStorage mark "someone is signed in on this browser", set by the session loader and removed
+ * at logout; the landing page (src/landing/main.ts) reads it to offer "Open Keepsake".
+ */
+export const SIGNED_IN_MARK = "keepsake:signed-in";

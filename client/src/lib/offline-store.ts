@@ -1,6 +1,6 @@
 import type { ApolloCache, NormalizedCacheObject } from "@apollo/client";
 import { clear, createStore, del, get, set, type UseStore } from "idb-keyval";
-import { MEDIA_CACHE_PREFIX } from "./offline-cache-names";
+import { MEDIA_CACHE_PREFIX, SIGNED_IN_MARK } from "./offline-cache-names";
 import type { SessionUser } from "./session";
 
 /**
@@ -12,7 +12,7 @@ import type { SessionUser } from "./session";
 
 const ACCOUNT_KEY = "account";
 const cacheKey = (userId: string) => `apollo-cache:${userId}`;
-const SAVE_DELAY_MS = 1000;
+const SAVE_DELAY_MS = 500;
 
 let store: UseStore | null = null;
 function offlineStore(): UseStore | null {
@@ -50,9 +50,19 @@ async function clearMediaCaches(): Promise<void> {
 
 let persisting: { userId: string; stop: () => void } | null = null;
 
-/** Removes everything kept for offline use: the saved cache, the account, the cached media. */
+function setSignedInMark(on: boolean): void {
+  try {
+    if (on) localStorage.setItem(SIGNED_IN_MARK, "1");
+    else localStorage.removeItem(SIGNED_IN_MARK);
+  } catch {
+    // No storage: the landing page offers sign-in.
+  }
+}
+
+/** Removes everything kept for offline use: the saved cache, the account, the cached media, the mark. */
 export async function clearOfflineData(): Promise<void> {
   stopPersisting();
+  setSignedInMark(false);
   const db = offlineStore();
   await Promise.all([db ? clear(db).catch(() => undefined) : undefined, clearMediaCaches().catch(() => undefined)]);
 }
@@ -62,11 +72,15 @@ export async function clearOfflineData(): Promise<void> {
  * was left on the device (no logout) is removed first.
  */
 export async function rememberAccount(user: SessionUser): Promise<void> {
+  setSignedInMark(true);
   const userId = accountIdOf(user);
   const db = offlineStore();
   if (!userId || !db) return;
   const previous = await rememberedAccount();
-  if (previous && previous.userId !== userId) await clearOfflineData();
+  if (previous && previous.userId !== userId) {
+    await clearOfflineData();
+    setSignedInMark(true);
+  }
   await set(ACCOUNT_KEY, { userId, user } satisfies RememberedAccount, db);
 }
 
@@ -85,7 +99,23 @@ export async function restoreCache(cache: ApolloCache, userId: string): Promise<
 }
 
 /**
- * Saves the Apollo cache of `userId` a second after each change, and when the page is hidden.
+ * `later` over `earlier`, field by field within each entity and within the root query: a screen
+ * of this visit that loaded fewer fields of a person than an earlier one keeps the earlier fields.
+ */
+export function mergeCaches(
+  earlier: NormalizedCacheObject | undefined,
+  later: NormalizedCacheObject,
+): NormalizedCacheObject {
+  if (!earlier) return later;
+  const merged: NormalizedCacheObject = { ...earlier };
+  for (const [id, entity] of Object.entries(later)) {
+    merged[id] = entity && earlier[id] ? { ...earlier[id], ...entity } : entity;
+  }
+  return merged;
+}
+
+/**
+ * Saves the Apollo cache of `userId` half a second after each change, and when the page is hidden.
  * Idempotent per account; `stopPersisting` (or clearOfflineData) ends it.
  */
 export function startPersisting(cache: ApolloCache, userId: string): void {
@@ -94,11 +124,19 @@ export function startPersisting(cache: ApolloCache, userId: string): void {
   stopPersisting();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
+  // What earlier visits kept: each page load starts with an empty cache, so a save merges into it
+  // rather than replacing it (a list seen in an earlier visit stays available offline).
+  const kept = get<NormalizedCacheObject>(cacheKey(userId), db).catch(() => undefined);
   const save = () => {
     clearTimeout(timer);
     timer = undefined;
     if (stopped) return;
-    set(cacheKey(userId), cache.extract(), db).catch(() => undefined);
+    void kept
+      .then((earlier) => {
+        if (stopped) return;
+        return set(cacheKey(userId), mergeCaches(earlier, cache.extract() as NormalizedCacheObject), db);
+      })
+      .catch(() => undefined);
   };
   const schedule = () => {
     if (!stopped && timer === undefined) timer = setTimeout(save, SAVE_DELAY_MS);

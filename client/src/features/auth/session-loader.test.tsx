@@ -24,8 +24,8 @@ async function keptFromEarlierVisit() {
     query: TimelinesDocument,
     data: { timelines: [aTimeline({ id: "t-kept", title: "Kept for offline" })] },
   });
-  // The save runs a second after the change.
-  await new Promise((resolve) => setTimeout(resolve, 1100));
+  // The save runs half a second after the change.
+  await new Promise((resolve) => setTimeout(resolve, 700));
 }
 
 describe("the sign-in gate as a route loader (docs/product.md §4)", () => {

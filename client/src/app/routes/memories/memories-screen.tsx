@@ -20,8 +20,8 @@ export function MemoriesScreen() {
     fetchPolicy: "cache-and-network",
     nextFetchPolicy: "cache-first",
   });
-  // Spec §7, §8: a failure to load shows the empty list.
-  const memories = error ? [] : data?.profileMemories;
+  // Spec §7, §8: a failure to load shows the empty list; offline, what the cache kept (docs/decisions/020-offline-and-feedback.md).
+  const memories = error && !data ? [] : data?.profileMemories;
 
   return (
     <>

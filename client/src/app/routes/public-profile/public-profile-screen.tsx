@@ -137,7 +137,7 @@ function PublicProfilePage({ user, identifier }: { user: ProfileHeader_UserFragm
 /** The Memories tab: the person's memories this viewer may see; the viewer opens in blue. */
 function PublicMemories({ identifier }: { identifier: string }) {
   const { data, error } = useProfileMemoriesQuery({ variables: { identifier } });
-  const memories = error ? [] : data?.profileMemories;
+  const memories = error && !data ? [] : data?.profileMemories;
   if (memories === undefined) {
     return <CenteredSpinner label="Loading memories..." height="panel" />;
   }

@@ -23,7 +23,7 @@ interface PublicTimelinesProps {
 export function PublicTimelines({ identifier, profileUserId, onOpen }: PublicTimelinesProps) {
   const { data, error } = useUserTimelinesQuery({ variables: { identifier } });
   // Spec §8: a failure to load shows the empty list.
-  const timelines = error ? [] : data?.userTimelines;
+  const timelines = error && !data ? [] : data?.userTimelines;
 
   if (timelines === undefined) {
     return <CenteredSpinner label="Loading timelines..." height="panel" />;
