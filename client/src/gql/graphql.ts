@@ -4,9 +4,9 @@
 /** Internal type. DO NOT USE DIRECTLY. */
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
-export type Incremental<T> = T | { [P in keyof T]?: P extends " $fragmentName" | "__typename" ? T[P] : never };
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import { type SkipToken, useLazyQuery, useMutation, useQuery, useSuspenseQuery } from "@apollo/client/react";
-import type { TypedDocumentNode as DocumentNode } from "@graphql-typed-document-node/core";
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 /** Either file (GraphQL multipart) or mediaId (from POST /api/upload/file) is required */
 export type CreateMemoryInput = {
   caption?: string | null | undefined;
@@ -35,23 +35,31 @@ export type DeleteTimelineInput = {
   id: string;
 };
 
-export type MediaType = "IMAGE" | "VIDEO";
+export type MediaType =
+  | 'IMAGE'
+  | 'VIDEO';
 
 export type NotificationType =
-  | "MEMORY_ADDED"
-  | "MEMORY_TAGGED"
-  | "OTHER"
-  | "PHOTOS_UPLOADED"
-  | "TIMELINE_ACCEPTED"
-  | "TIMELINE_CREATED"
-  | "TIMELINE_PROPOSAL"
-  | "TIMELINE_REJECTED"
-  | "TIMELINE_REQUEST";
+  | 'MEMORY_ADDED'
+  | 'MEMORY_TAGGED'
+  | 'OTHER'
+  | 'PHOTOS_UPLOADED'
+  | 'TIMELINE_ACCEPTED'
+  | 'TIMELINE_CREATED'
+  | 'TIMELINE_PROPOSAL'
+  | 'TIMELINE_REJECTED'
+  | 'TIMELINE_REQUEST';
 
 /** Who may see a timeline (docs/decisions/003-privacy-tiers.md) */
-export type Privacy = "PRIVATE" | "PUBLIC" | "SEMI_PRIVATE";
+export type Privacy =
+  | 'PRIVATE'
+  | 'PUBLIC'
+  | 'SEMI_PRIVATE';
 
-export type TimelineStatus = "ACCEPTED" | "PENDING" | "REJECTED";
+export type TimelineStatus =
+  | 'ACCEPTED'
+  | 'PENDING'
+  | 'REJECTED';
 
 export type UpdateMemoryInput = {
   caption?: string | null | undefined;
@@ -78,187 +86,61 @@ export type UpdateTimelineInput = {
   title?: string | null | undefined;
 };
 
-export type MeQueryVariables = Exact<{ [key: string]: never }>;
+export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
-export type MeQuery = { me: { id: string; email: string | null; username: string; displayName: string } | null };
+
+export type MeQuery = { me: { id: string, email: string | null, username: string, displayName: string } | null };
 
 export type RelationshipsQueryVariables = Exact<{
   identifier?: string | null | undefined;
 }>;
 
-export type RelationshipsQuery = {
-  relationships: Array<{
-    memoryCount: number;
-    isActive: boolean;
-    timelineTitle: string;
-    otherUser: {
-      id: string;
-      username: string;
-      displayName: string;
-      fullName: string | null;
-      profilePhotoUrl: string | null;
-    };
-  }>;
-};
 
-export type TimelineMemory_MemoryFragment = {
-  timelineId: string;
-  createdAt: string;
-  id: string;
-  caption: string;
-  location: string;
-  memoryDate: string | null;
-  meaning: string;
-  canEdit: boolean;
-  media: {
-    id: string;
-    type: MediaType;
-    url: string;
-    thumbUrl: string | null;
-    posterUrl: string | null;
-    width: number | null;
-    height: number | null;
-  };
-};
+export type RelationshipsQuery = { relationships: Array<{ memoryCount: number, isActive: boolean, timelineTitle: string, otherUser: { id: string, username: string, displayName: string, fullName: string | null, profilePhotoUrl: string | null } }> };
+
+export type TimelineMemory_MemoryFragment = { timelineId: string, createdAt: string, id: string, caption: string, location: string, memoryDate: string | null, meaning: string, canEdit: boolean, media: { id: string, type: MediaType, url: string, thumbUrl: string | null, posterUrl: string | null, width: number | null, height: number | null } };
 
 export type EditMemoryQueryVariables = Exact<{
   id: string;
 }>;
 
-export type EditMemoryQuery = {
-  memory: {
-    timelineId: string;
-    createdAt: string;
-    id: string;
-    caption: string;
-    location: string;
-    memoryDate: string | null;
-    meaning: string;
-    canEdit: boolean;
-    timeline: { id: string; title: string };
-    media: {
-      id: string;
-      type: MediaType;
-      url: string;
-      thumbUrl: string | null;
-      posterUrl: string | null;
-      width: number | null;
-      height: number | null;
-    };
-  } | null;
-};
+
+export type EditMemoryQuery = { memory: { timelineId: string, createdAt: string, id: string, caption: string, location: string, memoryDate: string | null, meaning: string, canEdit: boolean, timeline: { id: string, title: string }, media: { id: string, type: MediaType, url: string, thumbUrl: string | null, posterUrl: string | null, width: number | null, height: number | null } } | null };
 
 export type CreateMemoryMutationVariables = Exact<{
   input: CreateMemoryInput;
 }>;
 
-export type CreateMemoryMutation = {
-  createMemory: {
-    memory: {
-      timelineId: string;
-      createdAt: string;
-      id: string;
-      caption: string;
-      location: string;
-      memoryDate: string | null;
-      meaning: string;
-      canEdit: boolean;
-      timeline: { id: string; memoryCount: number; lastActivity: string; previewImages: Array<string> };
-      media: {
-        id: string;
-        type: MediaType;
-        url: string;
-        thumbUrl: string | null;
-        posterUrl: string | null;
-        width: number | null;
-        height: number | null;
-      };
-    };
-  };
-};
+
+export type CreateMemoryMutation = { createMemory: { memory: { timelineId: string, createdAt: string, id: string, caption: string, location: string, memoryDate: string | null, meaning: string, canEdit: boolean, timeline: { id: string, memoryCount: number, lastActivity: string, previewImages: Array<string> }, media: { id: string, type: MediaType, url: string, thumbUrl: string | null, posterUrl: string | null, width: number | null, height: number | null } } } };
 
 export type UpdateMemoryMutationVariables = Exact<{
   input: UpdateMemoryInput;
 }>;
 
-export type UpdateMemoryMutation = {
-  updateMemory: {
-    memory: {
-      timelineId: string;
-      createdAt: string;
-      id: string;
-      caption: string;
-      location: string;
-      memoryDate: string | null;
-      meaning: string;
-      canEdit: boolean;
-      timeline: { id: string; lastActivity: string; previewImages: Array<string> };
-      media: {
-        id: string;
-        type: MediaType;
-        url: string;
-        thumbUrl: string | null;
-        posterUrl: string | null;
-        width: number | null;
-        height: number | null;
-      };
-    };
-  };
-};
+
+export type UpdateMemoryMutation = { updateMemory: { memory: { timelineId: string, createdAt: string, id: string, caption: string, location: string, memoryDate: string | null, meaning: string, canEdit: boolean, timeline: { id: string, lastActivity: string, previewImages: Array<string> }, media: { id: string, type: MediaType, url: string, thumbUrl: string | null, posterUrl: string | null, width: number | null, height: number | null } } } };
 
 export type DeleteMemoryMutationVariables = Exact<{
   input: DeleteMemoryInput;
 }>;
 
-export type DeleteMemoryMutation = { deleteMemory: { deletedId: string; timelineId: string } };
 
-export type MemoryViewer_MemoryFragment = {
-  id: string;
-  caption: string;
-  location: string;
-  memoryDate: string | null;
-  meaning: string;
-  canEdit: boolean;
-  media: {
-    id: string;
-    type: MediaType;
-    url: string;
-    thumbUrl: string | null;
-    posterUrl: string | null;
-    width: number | null;
-    height: number | null;
-  };
-};
+export type DeleteMemoryMutation = { deleteMemory: { deletedId: string, timelineId: string } };
 
-export type NotificationItem_NotificationFragment = {
-  id: string;
-  type: NotificationType;
-  message: string;
-  isRead: boolean;
-  createdAt: string;
-  actionUrl: string | null;
-  relatedTimelineId: string | null;
-  relatedUser: { id: string; username: string; displayName: string; profilePhotoUrl: string | null } | null;
-};
+export type MemoryViewer_MemoryFragment = { id: string, caption: string, location: string, memoryDate: string | null, meaning: string, canEdit: boolean, media: { id: string, type: MediaType, url: string, thumbUrl: string | null, posterUrl: string | null, width: number | null, height: number | null } };
+
+export type NotificationItem_NotificationFragment = { id: string, type: NotificationType, message: string, isRead: boolean, createdAt: string, actionUrl: string | null, relatedTimelineId: string | null, relatedUser: { id: string, username: string, displayName: string, profilePhotoUrl: string | null } | null };
 
 export type NotificationsQueryVariables = Exact<{
   limit?: number | null | undefined;
 }>;
 
-export type NotificationsQuery = {
-  notifications: Array<{
-    id: string;
-    type: NotificationType;
-    message: string;
-    isRead: boolean;
-    createdAt: string;
-    actionUrl: string | null;
-    relatedTimelineId: string | null;
-    relatedUser: { id: string; username: string; displayName: string; profilePhotoUrl: string | null } | null;
-  }>;
-};
 
-export type UnreadNotificationCountQueryVariables = Exact<{ [key: string]: never }>;
+export type NotificationsQuery = { notifications: Array<{ id: string, type: NotificationType, message: string, isRead: boolean, createdAt: string, actionUrl: string | null, relatedTimelineId: string | null, relatedUser: { id: string, username: string, displayName: string, profilePhotoUrl: string | null } | null }> };
+
+export type UnreadNotificationCountQueryVariables = Exact<{ [key: string]: never; }>;
+
 
 export type UnreadNotificationCountQuery = { unreadNotificationCount: number };
 
@@ -266,9 +148,11 @@ export type MarkNotificationReadMutationVariables = Exact<{
   id: string;
 }>;
 
-export type MarkNotificationReadMutation = { markNotificationRead: { notification: { id: string; isRead: boolean } } };
 
-export type MarkAllNotificationsReadMutationVariables = Exact<{ [key: string]: never }>;
+export type MarkNotificationReadMutation = { markNotificationRead: { notification: { id: string, isRead: boolean } } };
+
+export type MarkAllNotificationsReadMutationVariables = Exact<{ [key: string]: never; }>;
+
 
 export type MarkAllNotificationsReadMutation = { markAllNotificationsRead: { count: number } };
 
@@ -276,49 +160,29 @@ export type AcceptTimelineProposalMutationVariables = Exact<{
   id: string;
 }>;
 
-export type AcceptTimelineProposalMutation = {
-  acceptTimeline: {
-    timeline: { id: string; status: TimelineStatus; isActive: boolean; canRespond: boolean; lastActivity: string };
-  };
-};
+
+export type AcceptTimelineProposalMutation = { acceptTimeline: { timeline: { id: string, status: TimelineStatus, isActive: boolean, canRespond: boolean, lastActivity: string } } };
 
 export type RejectTimelineProposalMutationVariables = Exact<{
   id: string;
 }>;
 
-export type RejectTimelineProposalMutation = {
-  rejectTimeline: { timeline: { id: string; status: TimelineStatus; canRespond: boolean } };
-};
 
-export type ProposalOutcome_TimelineFragment = { id: string; status: TimelineStatus };
+export type RejectTimelineProposalMutation = { rejectTimeline: { timeline: { id: string, status: TimelineStatus, canRespond: boolean } } };
 
-export type ProfileHeader_UserFragment = {
-  id: string;
-  username: string;
-  displayName: string;
-  fullName: string | null;
-  bio: string;
-  email: string | null;
-  profilePhotoUrl: string | null;
-};
+export type ProposalOutcome_TimelineFragment = { id: string, status: TimelineStatus };
 
-export type MyProfileQueryVariables = Exact<{ [key: string]: never }>;
+export type ProfileHeader_UserFragment = { id: string, username: string, displayName: string, fullName: string | null, bio: string, email: string | null, profilePhotoUrl: string | null };
 
-export type MyProfileQuery = {
-  me: {
-    id: string;
-    username: string;
-    displayName: string;
-    fullName: string | null;
-    bio: string;
-    email: string | null;
-    profilePhotoUrl: string | null;
-  } | null;
-};
+export type MyProfileQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MyProfileQuery = { me: { id: string, username: string, displayName: string, fullName: string | null, bio: string, email: string | null, profilePhotoUrl: string | null } | null };
 
 export type UsernameAvailableQueryVariables = Exact<{
   username: string;
 }>;
+
 
 export type UsernameAvailableQuery = { usernameAvailable: boolean };
 
@@ -326,274 +190,85 @@ export type UpdateProfileMutationVariables = Exact<{
   input: UpdateProfileInput;
 }>;
 
-export type UpdateProfileMutation = {
-  updateProfile: {
-    user: {
-      id: string;
-      username: string;
-      displayName: string;
-      fullName: string | null;
-      bio: string;
-      email: string | null;
-      profilePhotoUrl: string | null;
-    };
-  };
-};
+
+export type UpdateProfileMutation = { updateProfile: { user: { id: string, username: string, displayName: string, fullName: string | null, bio: string, email: string | null, profilePhotoUrl: string | null } } };
 
 export type ProfileMemoriesQueryVariables = Exact<{
   identifier?: string | null | undefined;
 }>;
 
-export type ProfileMemoriesQuery = {
-  profileMemories: Array<{
-    timelineId: string;
-    id: string;
-    caption: string;
-    location: string;
-    memoryDate: string | null;
-    meaning: string;
-    canEdit: boolean;
-    media: {
-      id: string;
-      type: MediaType;
-      url: string;
-      thumbUrl: string | null;
-      posterUrl: string | null;
-      width: number | null;
-      height: number | null;
-    };
-  }>;
-};
 
-export type TimelinePerson_UserFragment = {
-  id: string;
-  username: string;
-  displayName: string;
-  fullName: string | null;
-  email: string | null;
-  profilePhotoUrl: string | null;
-};
+export type ProfileMemoriesQuery = { profileMemories: Array<{ timelineId: string, id: string, caption: string, location: string, memoryDate: string | null, meaning: string, canEdit: boolean, media: { id: string, type: MediaType, url: string, thumbUrl: string | null, posterUrl: string | null, width: number | null, height: number | null } }> };
 
-export type TimelineCard_TimelineFragment = {
-  id: string;
-  title: string;
-  status: TimelineStatus;
-  privacy: Privacy;
-  lastActivity: string;
-  previewImages: Array<string>;
-  collaboratorEmail: string | null;
-  createdBy: {
-    id: string;
-    username: string;
-    displayName: string;
-    fullName: string | null;
-    email: string | null;
-    profilePhotoUrl: string | null;
-  };
-  collaborator: {
-    id: string;
-    username: string;
-    displayName: string;
-    fullName: string | null;
-    email: string | null;
-    profilePhotoUrl: string | null;
-  } | null;
-};
+export type TimelinePerson_UserFragment = { id: string, username: string, displayName: string, fullName: string | null, email: string | null, profilePhotoUrl: string | null };
 
-export type TimelinesQueryVariables = Exact<{ [key: string]: never }>;
+export type TimelineCard_TimelineFragment = { id: string, title: string, status: TimelineStatus, privacy: Privacy, lastActivity: string, previewImages: Array<string>, collaboratorEmail: string | null, createdBy: { id: string, username: string, displayName: string, fullName: string | null, email: string | null, profilePhotoUrl: string | null }, collaborator: { id: string, username: string, displayName: string, fullName: string | null, email: string | null, profilePhotoUrl: string | null } | null };
 
-export type TimelinesQuery = {
-  timelines: Array<{
-    id: string;
-    title: string;
-    status: TimelineStatus;
-    privacy: Privacy;
-    lastActivity: string;
-    previewImages: Array<string>;
-    collaboratorEmail: string | null;
-    createdBy: {
-      id: string;
-      username: string;
-      displayName: string;
-      fullName: string | null;
-      email: string | null;
-      profilePhotoUrl: string | null;
-    };
-    collaborator: {
-      id: string;
-      username: string;
-      displayName: string;
-      fullName: string | null;
-      email: string | null;
-      profilePhotoUrl: string | null;
-    } | null;
-  }>;
-};
+export type TimelinesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TimelinesQuery = { timelines: Array<{ id: string, title: string, status: TimelineStatus, privacy: Privacy, lastActivity: string, previewImages: Array<string>, collaboratorEmail: string | null, createdBy: { id: string, username: string, displayName: string, fullName: string | null, email: string | null, profilePhotoUrl: string | null }, collaborator: { id: string, username: string, displayName: string, fullName: string | null, email: string | null, profilePhotoUrl: string | null } | null }> };
 
 export type ViewTimelineQueryVariables = Exact<{
   id: string;
 }>;
 
-export type ViewTimelineQuery = {
-  timeline: {
-    id: string;
-    title: string;
-    privacy: Privacy;
-    status: TimelineStatus;
-    isParticipant: boolean;
-    memoryCount: number;
-    memories: Array<{
-      timelineId: string;
-      createdAt: string;
-      id: string;
-      caption: string;
-      location: string;
-      memoryDate: string | null;
-      meaning: string;
-      canEdit: boolean;
-      media: {
-        id: string;
-        type: MediaType;
-        url: string;
-        thumbUrl: string | null;
-        posterUrl: string | null;
-        width: number | null;
-        height: number | null;
-      };
-    }>;
-  } | null;
-};
+
+export type ViewTimelineQuery = { timeline: { id: string, title: string, privacy: Privacy, status: TimelineStatus, isParticipant: boolean, memoryCount: number, memories: Array<{ timelineId: string, createdAt: string, id: string, caption: string, location: string, memoryDate: string | null, meaning: string, canEdit: boolean, media: { id: string, type: MediaType, url: string, thumbUrl: string | null, posterUrl: string | null, width: number | null, height: number | null } }> } | null };
 
 export type TimelineSettingsQueryVariables = Exact<{
   id: string;
 }>;
 
-export type TimelineSettingsQuery = {
-  timeline: {
-    isParticipant: boolean;
-    id: string;
-    title: string;
-    status: TimelineStatus;
-    privacy: Privacy;
-    lastActivity: string;
-    previewImages: Array<string>;
-    collaboratorEmail: string | null;
-    createdBy: {
-      id: string;
-      username: string;
-      displayName: string;
-      fullName: string | null;
-      email: string | null;
-      profilePhotoUrl: string | null;
-    };
-    collaborator: {
-      id: string;
-      username: string;
-      displayName: string;
-      fullName: string | null;
-      email: string | null;
-      profilePhotoUrl: string | null;
-    } | null;
-  } | null;
-};
+
+export type TimelineSettingsQuery = { timeline: { isParticipant: boolean, id: string, title: string, status: TimelineStatus, privacy: Privacy, lastActivity: string, previewImages: Array<string>, collaboratorEmail: string | null, createdBy: { id: string, username: string, displayName: string, fullName: string | null, email: string | null, profilePhotoUrl: string | null }, collaborator: { id: string, username: string, displayName: string, fullName: string | null, email: string | null, profilePhotoUrl: string | null } | null } | null };
 
 export type AddMemoryTimelineQueryVariables = Exact<{
   id: string;
 }>;
 
-export type AddMemoryTimelineQuery = { timeline: { id: string; title: string; isParticipant: boolean } | null };
+
+export type AddMemoryTimelineQuery = { timeline: { id: string, title: string, isParticipant: boolean } | null };
 
 export type TimelineAccessCheckQueryVariables = Exact<{
   id: string;
 }>;
 
-export type TimelineAccessCheckQuery = {
-  timelineAccess: {
-    canView: boolean;
-    privacy: Privacy | null;
-    title: string | null;
-    message: string;
-    actionUrl: string | null;
-    actionText: string | null;
-    otherUser: { name: string; email: string | null } | null;
-  };
-};
+
+export type TimelineAccessCheckQuery = { timelineAccess: { canView: boolean, privacy: Privacy | null, title: string | null, message: string, actionUrl: string | null, actionText: string | null, otherUser: { name: string, email: string | null } | null } };
 
 export type SearchCollaboratorsQueryVariables = Exact<{
   query: string;
 }>;
 
-export type SearchCollaboratorsQuery = {
-  searchUsers: Array<{
-    id: string;
-    username: string;
-    displayName: string;
-    fullName: string | null;
-    email: string | null;
-    profilePhotoUrl: string | null;
-  }>;
-};
+
+export type SearchCollaboratorsQuery = { searchUsers: Array<{ id: string, username: string, displayName: string, fullName: string | null, email: string | null, profilePhotoUrl: string | null }> };
 
 export type CollaboratorByIdentifierQueryVariables = Exact<{
   identifier: string;
 }>;
 
-export type CollaboratorByIdentifierQuery = {
-  user: {
-    id: string;
-    username: string;
-    displayName: string;
-    fullName: string | null;
-    email: string | null;
-    profilePhotoUrl: string | null;
-  } | null;
-};
+
+export type CollaboratorByIdentifierQuery = { user: { id: string, username: string, displayName: string, fullName: string | null, email: string | null, profilePhotoUrl: string | null } | null };
 
 export type CreateTimelineMutationVariables = Exact<{
   input: CreateTimelineInput;
 }>;
 
-export type CreateTimelineMutation = {
-  createTimeline: {
-    timeline: {
-      memoryCount: number;
-      isParticipant: boolean;
-      id: string;
-      title: string;
-      status: TimelineStatus;
-      privacy: Privacy;
-      lastActivity: string;
-      previewImages: Array<string>;
-      collaboratorEmail: string | null;
-      createdBy: {
-        id: string;
-        username: string;
-        displayName: string;
-        fullName: string | null;
-        email: string | null;
-        profilePhotoUrl: string | null;
-      };
-      collaborator: {
-        id: string;
-        username: string;
-        displayName: string;
-        fullName: string | null;
-        email: string | null;
-        profilePhotoUrl: string | null;
-      } | null;
-    };
-  };
-};
+
+export type CreateTimelineMutation = { createTimeline: { timeline: { memoryCount: number, isParticipant: boolean, id: string, title: string, status: TimelineStatus, privacy: Privacy, lastActivity: string, previewImages: Array<string>, collaboratorEmail: string | null, createdBy: { id: string, username: string, displayName: string, fullName: string | null, email: string | null, profilePhotoUrl: string | null }, collaborator: { id: string, username: string, displayName: string, fullName: string | null, email: string | null, profilePhotoUrl: string | null } | null } } };
 
 export type UpdateTimelineMutationVariables = Exact<{
   input: UpdateTimelineInput;
 }>;
 
-export type UpdateTimelineMutation = { updateTimeline: { timeline: { id: string; title: string; privacy: Privacy } } };
+
+export type UpdateTimelineMutation = { updateTimeline: { timeline: { id: string, title: string, privacy: Privacy } } };
 
 export type DeleteTimelineMutationVariables = Exact<{
   input: DeleteTimelineInput;
 }>;
+
 
 export type DeleteTimelineMutation = { deleteTimeline: { deletedId: string } };
 
@@ -601,2155 +276,62 @@ export type PublicProfileUserQueryVariables = Exact<{
   identifier: string;
 }>;
 
-export type PublicProfileUserQuery = {
-  user: {
-    id: string;
-    username: string;
-    displayName: string;
-    fullName: string | null;
-    bio: string;
-    email: string | null;
-    profilePhotoUrl: string | null;
-  } | null;
-};
 
-export type PublicTimelineCard_TimelineFragment = {
-  id: string;
-  title: string;
-  memoryCount: number;
-  lastActivity: string;
-  previewImages: Array<string>;
-  createdBy: { id: string; username: string; displayName: string; fullName: string | null };
-  collaborator: { id: string; username: string; displayName: string; fullName: string | null } | null;
-};
+export type PublicProfileUserQuery = { user: { id: string, username: string, displayName: string, fullName: string | null, bio: string, email: string | null, profilePhotoUrl: string | null } | null };
+
+export type PublicTimelineCard_TimelineFragment = { id: string, title: string, memoryCount: number, lastActivity: string, previewImages: Array<string>, createdBy: { id: string, username: string, displayName: string, fullName: string | null }, collaborator: { id: string, username: string, displayName: string, fullName: string | null } | null };
 
 export type UserTimelinesQueryVariables = Exact<{
   identifier: string;
 }>;
 
-export type UserTimelinesQuery = {
-  userTimelines: Array<{
-    id: string;
-    title: string;
-    memoryCount: number;
-    lastActivity: string;
-    previewImages: Array<string>;
-    createdBy: { id: string; username: string; displayName: string; fullName: string | null };
-    collaborator: { id: string; username: string; displayName: string; fullName: string | null } | null;
-  }>;
-};
+
+export type UserTimelinesQuery = { userTimelines: Array<{ id: string, title: string, memoryCount: number, lastActivity: string, previewImages: Array<string>, createdBy: { id: string, username: string, displayName: string, fullName: string | null }, collaborator: { id: string, username: string, displayName: string, fullName: string | null } | null }> };
 
 export type PublicTimelineDetailQueryVariables = Exact<{
   id: string;
 }>;
 
-export type PublicTimelineDetailQuery = {
-  timeline: {
-    id: string;
-    title: string;
-    memoryCount: number;
-    memories: Array<{
-      id: string;
-      caption: string;
-      location: string;
-      memoryDate: string | null;
-      meaning: string;
-      canEdit: boolean;
-      media: {
-        id: string;
-        type: MediaType;
-        url: string;
-        thumbUrl: string | null;
-        posterUrl: string | null;
-        width: number | null;
-        height: number | null;
-      };
-    }>;
-  } | null;
-};
 
-export const MemoryViewer_MemoryFragmentDoc = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "MemoryViewer_memory" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "Memory" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          { kind: "Field", name: { kind: "Name", value: "id" } },
-          { kind: "Field", name: { kind: "Name", value: "caption" } },
-          { kind: "Field", name: { kind: "Name", value: "location" } },
-          { kind: "Field", name: { kind: "Name", value: "memoryDate" } },
-          { kind: "Field", name: { kind: "Name", value: "meaning" } },
-          { kind: "Field", name: { kind: "Name", value: "canEdit" } },
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "media" },
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                { kind: "Field", name: { kind: "Name", value: "id" } },
-                { kind: "Field", name: { kind: "Name", value: "type" } },
-                { kind: "Field", name: { kind: "Name", value: "url" } },
-                { kind: "Field", name: { kind: "Name", value: "thumbUrl" } },
-                { kind: "Field", name: { kind: "Name", value: "posterUrl" } },
-                { kind: "Field", name: { kind: "Name", value: "width" } },
-                { kind: "Field", name: { kind: "Name", value: "height" } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<MemoryViewer_MemoryFragment, unknown>;
-export const TimelineMemory_MemoryFragmentDoc = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "TimelineMemory_memory" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "Memory" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          { kind: "FragmentSpread", name: { kind: "Name", value: "MemoryViewer_memory" } },
-          { kind: "Field", name: { kind: "Name", value: "timelineId" } },
-          { kind: "Field", name: { kind: "Name", value: "createdAt" } },
-        ],
-      },
-    },
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "MemoryViewer_memory" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "Memory" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          { kind: "Field", name: { kind: "Name", value: "id" } },
-          { kind: "Field", name: { kind: "Name", value: "caption" } },
-          { kind: "Field", name: { kind: "Name", value: "location" } },
-          { kind: "Field", name: { kind: "Name", value: "memoryDate" } },
-          { kind: "Field", name: { kind: "Name", value: "meaning" } },
-          { kind: "Field", name: { kind: "Name", value: "canEdit" } },
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "media" },
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                { kind: "Field", name: { kind: "Name", value: "id" } },
-                { kind: "Field", name: { kind: "Name", value: "type" } },
-                { kind: "Field", name: { kind: "Name", value: "url" } },
-                { kind: "Field", name: { kind: "Name", value: "thumbUrl" } },
-                { kind: "Field", name: { kind: "Name", value: "posterUrl" } },
-                { kind: "Field", name: { kind: "Name", value: "width" } },
-                { kind: "Field", name: { kind: "Name", value: "height" } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<TimelineMemory_MemoryFragment, unknown>;
-export const NotificationItem_NotificationFragmentDoc = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "NotificationItem_notification" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "Notification" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          { kind: "Field", name: { kind: "Name", value: "id" } },
-          { kind: "Field", name: { kind: "Name", value: "type" } },
-          { kind: "Field", name: { kind: "Name", value: "message" } },
-          { kind: "Field", name: { kind: "Name", value: "isRead" } },
-          { kind: "Field", name: { kind: "Name", value: "createdAt" } },
-          { kind: "Field", name: { kind: "Name", value: "actionUrl" } },
-          { kind: "Field", name: { kind: "Name", value: "relatedTimelineId" } },
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "relatedUser" },
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                { kind: "Field", name: { kind: "Name", value: "id" } },
-                { kind: "Field", name: { kind: "Name", value: "username" } },
-                { kind: "Field", name: { kind: "Name", value: "displayName" } },
-                { kind: "Field", name: { kind: "Name", value: "profilePhotoUrl" } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<NotificationItem_NotificationFragment, unknown>;
-export const ProposalOutcome_TimelineFragmentDoc = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "ProposalOutcome_timeline" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "Timeline" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          { kind: "Field", name: { kind: "Name", value: "id" } },
-          { kind: "Field", name: { kind: "Name", value: "status" } },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<ProposalOutcome_TimelineFragment, unknown>;
-export const ProfileHeader_UserFragmentDoc = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "ProfileHeader_user" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "User" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          { kind: "Field", name: { kind: "Name", value: "id" } },
-          { kind: "Field", name: { kind: "Name", value: "username" } },
-          { kind: "Field", name: { kind: "Name", value: "displayName" } },
-          { kind: "Field", name: { kind: "Name", value: "fullName" } },
-          { kind: "Field", name: { kind: "Name", value: "bio" } },
-          { kind: "Field", name: { kind: "Name", value: "email" } },
-          { kind: "Field", name: { kind: "Name", value: "profilePhotoUrl" } },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<ProfileHeader_UserFragment, unknown>;
-export const TimelinePerson_UserFragmentDoc = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "TimelinePerson_user" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "User" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          { kind: "Field", name: { kind: "Name", value: "id" } },
-          { kind: "Field", name: { kind: "Name", value: "username" } },
-          { kind: "Field", name: { kind: "Name", value: "displayName" } },
-          { kind: "Field", name: { kind: "Name", value: "fullName" } },
-          { kind: "Field", name: { kind: "Name", value: "email" } },
-          { kind: "Field", name: { kind: "Name", value: "profilePhotoUrl" } },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<TimelinePerson_UserFragment, unknown>;
-export const TimelineCard_TimelineFragmentDoc = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "TimelineCard_timeline" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "Timeline" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          { kind: "Field", name: { kind: "Name", value: "id" } },
-          { kind: "Field", name: { kind: "Name", value: "title" } },
-          { kind: "Field", name: { kind: "Name", value: "status" } },
-          { kind: "Field", name: { kind: "Name", value: "privacy" } },
-          { kind: "Field", name: { kind: "Name", value: "lastActivity" } },
-          { kind: "Field", name: { kind: "Name", value: "previewImages" } },
-          { kind: "Field", name: { kind: "Name", value: "collaboratorEmail" } },
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "createdBy" },
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [{ kind: "FragmentSpread", name: { kind: "Name", value: "TimelinePerson_user" } }],
-            },
-          },
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "collaborator" },
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [{ kind: "FragmentSpread", name: { kind: "Name", value: "TimelinePerson_user" } }],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "TimelinePerson_user" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "User" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          { kind: "Field", name: { kind: "Name", value: "id" } },
-          { kind: "Field", name: { kind: "Name", value: "username" } },
-          { kind: "Field", name: { kind: "Name", value: "displayName" } },
-          { kind: "Field", name: { kind: "Name", value: "fullName" } },
-          { kind: "Field", name: { kind: "Name", value: "email" } },
-          { kind: "Field", name: { kind: "Name", value: "profilePhotoUrl" } },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<TimelineCard_TimelineFragment, unknown>;
-export const PublicTimelineCard_TimelineFragmentDoc = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "PublicTimelineCard_timeline" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "Timeline" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          { kind: "Field", name: { kind: "Name", value: "id" } },
-          { kind: "Field", name: { kind: "Name", value: "title" } },
-          { kind: "Field", name: { kind: "Name", value: "memoryCount" } },
-          { kind: "Field", name: { kind: "Name", value: "lastActivity" } },
-          { kind: "Field", name: { kind: "Name", value: "previewImages" } },
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "createdBy" },
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                { kind: "Field", name: { kind: "Name", value: "id" } },
-                { kind: "Field", name: { kind: "Name", value: "username" } },
-                { kind: "Field", name: { kind: "Name", value: "displayName" } },
-                { kind: "Field", name: { kind: "Name", value: "fullName" } },
-              ],
-            },
-          },
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "collaborator" },
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                { kind: "Field", name: { kind: "Name", value: "id" } },
-                { kind: "Field", name: { kind: "Name", value: "username" } },
-                { kind: "Field", name: { kind: "Name", value: "displayName" } },
-                { kind: "Field", name: { kind: "Name", value: "fullName" } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<PublicTimelineCard_TimelineFragment, unknown>;
-export const MeDocument = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "OperationDefinition",
-      operation: "query",
-      name: { kind: "Name", value: "Me" },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "me" },
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                { kind: "Field", name: { kind: "Name", value: "id" } },
-                { kind: "Field", name: { kind: "Name", value: "email" } },
-                { kind: "Field", name: { kind: "Name", value: "username" } },
-                { kind: "Field", name: { kind: "Name", value: "displayName" } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<MeQuery, MeQueryVariables>;
-export const RelationshipsDocument = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "OperationDefinition",
-      operation: "query",
-      name: { kind: "Name", value: "Relationships" },
-      variableDefinitions: [
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "identifier" } },
-          type: { kind: "NamedType", name: { kind: "Name", value: "String" } },
-        },
-      ],
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "relationships" },
-            arguments: [
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "identifier" },
-                value: { kind: "Variable", name: { kind: "Name", value: "identifier" } },
-              },
-            ],
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                { kind: "Field", name: { kind: "Name", value: "memoryCount" } },
-                { kind: "Field", name: { kind: "Name", value: "isActive" } },
-                { kind: "Field", name: { kind: "Name", value: "timelineTitle" } },
-                {
-                  kind: "Field",
-                  name: { kind: "Name", value: "otherUser" },
-                  selectionSet: {
-                    kind: "SelectionSet",
-                    selections: [
-                      { kind: "Field", name: { kind: "Name", value: "id" } },
-                      { kind: "Field", name: { kind: "Name", value: "username" } },
-                      { kind: "Field", name: { kind: "Name", value: "displayName" } },
-                      { kind: "Field", name: { kind: "Name", value: "fullName" } },
-                      { kind: "Field", name: { kind: "Name", value: "profilePhotoUrl" } },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<RelationshipsQuery, RelationshipsQueryVariables>;
-export const EditMemoryDocument = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "OperationDefinition",
-      operation: "query",
-      name: { kind: "Name", value: "EditMemory" },
-      variableDefinitions: [
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "id" } },
-          type: { kind: "NonNullType", type: { kind: "NamedType", name: { kind: "Name", value: "ID" } } },
-        },
-      ],
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "memory" },
-            arguments: [
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "id" },
-                value: { kind: "Variable", name: { kind: "Name", value: "id" } },
-              },
-            ],
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                { kind: "FragmentSpread", name: { kind: "Name", value: "TimelineMemory_memory" } },
-                {
-                  kind: "Field",
-                  name: { kind: "Name", value: "timeline" },
-                  selectionSet: {
-                    kind: "SelectionSet",
-                    selections: [
-                      { kind: "Field", name: { kind: "Name", value: "id" } },
-                      { kind: "Field", name: { kind: "Name", value: "title" } },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "MemoryViewer_memory" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "Memory" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          { kind: "Field", name: { kind: "Name", value: "id" } },
-          { kind: "Field", name: { kind: "Name", value: "caption" } },
-          { kind: "Field", name: { kind: "Name", value: "location" } },
-          { kind: "Field", name: { kind: "Name", value: "memoryDate" } },
-          { kind: "Field", name: { kind: "Name", value: "meaning" } },
-          { kind: "Field", name: { kind: "Name", value: "canEdit" } },
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "media" },
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                { kind: "Field", name: { kind: "Name", value: "id" } },
-                { kind: "Field", name: { kind: "Name", value: "type" } },
-                { kind: "Field", name: { kind: "Name", value: "url" } },
-                { kind: "Field", name: { kind: "Name", value: "thumbUrl" } },
-                { kind: "Field", name: { kind: "Name", value: "posterUrl" } },
-                { kind: "Field", name: { kind: "Name", value: "width" } },
-                { kind: "Field", name: { kind: "Name", value: "height" } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "TimelineMemory_memory" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "Memory" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          { kind: "FragmentSpread", name: { kind: "Name", value: "MemoryViewer_memory" } },
-          { kind: "Field", name: { kind: "Name", value: "timelineId" } },
-          { kind: "Field", name: { kind: "Name", value: "createdAt" } },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<EditMemoryQuery, EditMemoryQueryVariables>;
-export const CreateMemoryDocument = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "OperationDefinition",
-      operation: "mutation",
-      name: { kind: "Name", value: "CreateMemory" },
-      variableDefinitions: [
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "input" } },
-          type: {
-            kind: "NonNullType",
-            type: { kind: "NamedType", name: { kind: "Name", value: "CreateMemoryInput" } },
-          },
-        },
-      ],
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "createMemory" },
-            arguments: [
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "input" },
-                value: { kind: "Variable", name: { kind: "Name", value: "input" } },
-              },
-            ],
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                {
-                  kind: "Field",
-                  name: { kind: "Name", value: "memory" },
-                  selectionSet: {
-                    kind: "SelectionSet",
-                    selections: [
-                      { kind: "FragmentSpread", name: { kind: "Name", value: "TimelineMemory_memory" } },
-                      {
-                        kind: "Field",
-                        name: { kind: "Name", value: "timeline" },
-                        selectionSet: {
-                          kind: "SelectionSet",
-                          selections: [
-                            { kind: "Field", name: { kind: "Name", value: "id" } },
-                            { kind: "Field", name: { kind: "Name", value: "memoryCount" } },
-                            { kind: "Field", name: { kind: "Name", value: "lastActivity" } },
-                            { kind: "Field", name: { kind: "Name", value: "previewImages" } },
-                          ],
-                        },
-                      },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "MemoryViewer_memory" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "Memory" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          { kind: "Field", name: { kind: "Name", value: "id" } },
-          { kind: "Field", name: { kind: "Name", value: "caption" } },
-          { kind: "Field", name: { kind: "Name", value: "location" } },
-          { kind: "Field", name: { kind: "Name", value: "memoryDate" } },
-          { kind: "Field", name: { kind: "Name", value: "meaning" } },
-          { kind: "Field", name: { kind: "Name", value: "canEdit" } },
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "media" },
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                { kind: "Field", name: { kind: "Name", value: "id" } },
-                { kind: "Field", name: { kind: "Name", value: "type" } },
-                { kind: "Field", name: { kind: "Name", value: "url" } },
-                { kind: "Field", name: { kind: "Name", value: "thumbUrl" } },
-                { kind: "Field", name: { kind: "Name", value: "posterUrl" } },
-                { kind: "Field", name: { kind: "Name", value: "width" } },
-                { kind: "Field", name: { kind: "Name", value: "height" } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "TimelineMemory_memory" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "Memory" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          { kind: "FragmentSpread", name: { kind: "Name", value: "MemoryViewer_memory" } },
-          { kind: "Field", name: { kind: "Name", value: "timelineId" } },
-          { kind: "Field", name: { kind: "Name", value: "createdAt" } },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<CreateMemoryMutation, CreateMemoryMutationVariables>;
-export const UpdateMemoryDocument = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "OperationDefinition",
-      operation: "mutation",
-      name: { kind: "Name", value: "UpdateMemory" },
-      variableDefinitions: [
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "input" } },
-          type: {
-            kind: "NonNullType",
-            type: { kind: "NamedType", name: { kind: "Name", value: "UpdateMemoryInput" } },
-          },
-        },
-      ],
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "updateMemory" },
-            arguments: [
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "input" },
-                value: { kind: "Variable", name: { kind: "Name", value: "input" } },
-              },
-            ],
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                {
-                  kind: "Field",
-                  name: { kind: "Name", value: "memory" },
-                  selectionSet: {
-                    kind: "SelectionSet",
-                    selections: [
-                      { kind: "FragmentSpread", name: { kind: "Name", value: "TimelineMemory_memory" } },
-                      {
-                        kind: "Field",
-                        name: { kind: "Name", value: "timeline" },
-                        selectionSet: {
-                          kind: "SelectionSet",
-                          selections: [
-                            { kind: "Field", name: { kind: "Name", value: "id" } },
-                            { kind: "Field", name: { kind: "Name", value: "lastActivity" } },
-                            { kind: "Field", name: { kind: "Name", value: "previewImages" } },
-                          ],
-                        },
-                      },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "MemoryViewer_memory" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "Memory" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          { kind: "Field", name: { kind: "Name", value: "id" } },
-          { kind: "Field", name: { kind: "Name", value: "caption" } },
-          { kind: "Field", name: { kind: "Name", value: "location" } },
-          { kind: "Field", name: { kind: "Name", value: "memoryDate" } },
-          { kind: "Field", name: { kind: "Name", value: "meaning" } },
-          { kind: "Field", name: { kind: "Name", value: "canEdit" } },
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "media" },
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                { kind: "Field", name: { kind: "Name", value: "id" } },
-                { kind: "Field", name: { kind: "Name", value: "type" } },
-                { kind: "Field", name: { kind: "Name", value: "url" } },
-                { kind: "Field", name: { kind: "Name", value: "thumbUrl" } },
-                { kind: "Field", name: { kind: "Name", value: "posterUrl" } },
-                { kind: "Field", name: { kind: "Name", value: "width" } },
-                { kind: "Field", name: { kind: "Name", value: "height" } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "TimelineMemory_memory" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "Memory" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          { kind: "FragmentSpread", name: { kind: "Name", value: "MemoryViewer_memory" } },
-          { kind: "Field", name: { kind: "Name", value: "timelineId" } },
-          { kind: "Field", name: { kind: "Name", value: "createdAt" } },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<UpdateMemoryMutation, UpdateMemoryMutationVariables>;
-export const DeleteMemoryDocument = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "OperationDefinition",
-      operation: "mutation",
-      name: { kind: "Name", value: "DeleteMemory" },
-      variableDefinitions: [
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "input" } },
-          type: {
-            kind: "NonNullType",
-            type: { kind: "NamedType", name: { kind: "Name", value: "DeleteMemoryInput" } },
-          },
-        },
-      ],
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "deleteMemory" },
-            arguments: [
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "input" },
-                value: { kind: "Variable", name: { kind: "Name", value: "input" } },
-              },
-            ],
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                { kind: "Field", name: { kind: "Name", value: "deletedId" } },
-                { kind: "Field", name: { kind: "Name", value: "timelineId" } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<DeleteMemoryMutation, DeleteMemoryMutationVariables>;
-export const NotificationsDocument = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "OperationDefinition",
-      operation: "query",
-      name: { kind: "Name", value: "Notifications" },
-      variableDefinitions: [
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "limit" } },
-          type: { kind: "NamedType", name: { kind: "Name", value: "Int" } },
-          defaultValue: { kind: "IntValue", value: "50" },
-        },
-      ],
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "notifications" },
-            arguments: [
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "limit" },
-                value: { kind: "Variable", name: { kind: "Name", value: "limit" } },
-              },
-            ],
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [{ kind: "FragmentSpread", name: { kind: "Name", value: "NotificationItem_notification" } }],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "NotificationItem_notification" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "Notification" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          { kind: "Field", name: { kind: "Name", value: "id" } },
-          { kind: "Field", name: { kind: "Name", value: "type" } },
-          { kind: "Field", name: { kind: "Name", value: "message" } },
-          { kind: "Field", name: { kind: "Name", value: "isRead" } },
-          { kind: "Field", name: { kind: "Name", value: "createdAt" } },
-          { kind: "Field", name: { kind: "Name", value: "actionUrl" } },
-          { kind: "Field", name: { kind: "Name", value: "relatedTimelineId" } },
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "relatedUser" },
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                { kind: "Field", name: { kind: "Name", value: "id" } },
-                { kind: "Field", name: { kind: "Name", value: "username" } },
-                { kind: "Field", name: { kind: "Name", value: "displayName" } },
-                { kind: "Field", name: { kind: "Name", value: "profilePhotoUrl" } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<NotificationsQuery, NotificationsQueryVariables>;
-export const UnreadNotificationCountDocument = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "OperationDefinition",
-      operation: "query",
-      name: { kind: "Name", value: "UnreadNotificationCount" },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [{ kind: "Field", name: { kind: "Name", value: "unreadNotificationCount" } }],
-      },
-    },
-  ],
-} as unknown as DocumentNode<UnreadNotificationCountQuery, UnreadNotificationCountQueryVariables>;
-export const MarkNotificationReadDocument = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "OperationDefinition",
-      operation: "mutation",
-      name: { kind: "Name", value: "MarkNotificationRead" },
-      variableDefinitions: [
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "id" } },
-          type: { kind: "NonNullType", type: { kind: "NamedType", name: { kind: "Name", value: "ID" } } },
-        },
-      ],
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "markNotificationRead" },
-            arguments: [
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "input" },
-                value: {
-                  kind: "ObjectValue",
-                  fields: [
-                    {
-                      kind: "ObjectField",
-                      name: { kind: "Name", value: "id" },
-                      value: { kind: "Variable", name: { kind: "Name", value: "id" } },
-                    },
-                  ],
-                },
-              },
-            ],
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                {
-                  kind: "Field",
-                  name: { kind: "Name", value: "notification" },
-                  selectionSet: {
-                    kind: "SelectionSet",
-                    selections: [
-                      { kind: "Field", name: { kind: "Name", value: "id" } },
-                      { kind: "Field", name: { kind: "Name", value: "isRead" } },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<MarkNotificationReadMutation, MarkNotificationReadMutationVariables>;
-export const MarkAllNotificationsReadDocument = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "OperationDefinition",
-      operation: "mutation",
-      name: { kind: "Name", value: "MarkAllNotificationsRead" },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "markAllNotificationsRead" },
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [{ kind: "Field", name: { kind: "Name", value: "count" } }],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<MarkAllNotificationsReadMutation, MarkAllNotificationsReadMutationVariables>;
-export const AcceptTimelineProposalDocument = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "OperationDefinition",
-      operation: "mutation",
-      name: { kind: "Name", value: "AcceptTimelineProposal" },
-      variableDefinitions: [
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "id" } },
-          type: { kind: "NonNullType", type: { kind: "NamedType", name: { kind: "Name", value: "ID" } } },
-        },
-      ],
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "acceptTimeline" },
-            arguments: [
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "input" },
-                value: {
-                  kind: "ObjectValue",
-                  fields: [
-                    {
-                      kind: "ObjectField",
-                      name: { kind: "Name", value: "id" },
-                      value: { kind: "Variable", name: { kind: "Name", value: "id" } },
-                    },
-                  ],
-                },
-              },
-            ],
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                {
-                  kind: "Field",
-                  name: { kind: "Name", value: "timeline" },
-                  selectionSet: {
-                    kind: "SelectionSet",
-                    selections: [
-                      { kind: "Field", name: { kind: "Name", value: "id" } },
-                      { kind: "Field", name: { kind: "Name", value: "status" } },
-                      { kind: "Field", name: { kind: "Name", value: "isActive" } },
-                      { kind: "Field", name: { kind: "Name", value: "canRespond" } },
-                      { kind: "Field", name: { kind: "Name", value: "lastActivity" } },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<AcceptTimelineProposalMutation, AcceptTimelineProposalMutationVariables>;
-export const RejectTimelineProposalDocument = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "OperationDefinition",
-      operation: "mutation",
-      name: { kind: "Name", value: "RejectTimelineProposal" },
-      variableDefinitions: [
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "id" } },
-          type: { kind: "NonNullType", type: { kind: "NamedType", name: { kind: "Name", value: "ID" } } },
-        },
-      ],
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "rejectTimeline" },
-            arguments: [
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "input" },
-                value: {
-                  kind: "ObjectValue",
-                  fields: [
-                    {
-                      kind: "ObjectField",
-                      name: { kind: "Name", value: "id" },
-                      value: { kind: "Variable", name: { kind: "Name", value: "id" } },
-                    },
-                  ],
-                },
-              },
-            ],
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                {
-                  kind: "Field",
-                  name: { kind: "Name", value: "timeline" },
-                  selectionSet: {
-                    kind: "SelectionSet",
-                    selections: [
-                      { kind: "Field", name: { kind: "Name", value: "id" } },
-                      { kind: "Field", name: { kind: "Name", value: "status" } },
-                      { kind: "Field", name: { kind: "Name", value: "canRespond" } },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<RejectTimelineProposalMutation, RejectTimelineProposalMutationVariables>;
-export const MyProfileDocument = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "OperationDefinition",
-      operation: "query",
-      name: { kind: "Name", value: "MyProfile" },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "me" },
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [{ kind: "FragmentSpread", name: { kind: "Name", value: "ProfileHeader_user" } }],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "ProfileHeader_user" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "User" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          { kind: "Field", name: { kind: "Name", value: "id" } },
-          { kind: "Field", name: { kind: "Name", value: "username" } },
-          { kind: "Field", name: { kind: "Name", value: "displayName" } },
-          { kind: "Field", name: { kind: "Name", value: "fullName" } },
-          { kind: "Field", name: { kind: "Name", value: "bio" } },
-          { kind: "Field", name: { kind: "Name", value: "email" } },
-          { kind: "Field", name: { kind: "Name", value: "profilePhotoUrl" } },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<MyProfileQuery, MyProfileQueryVariables>;
-export const UsernameAvailableDocument = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "OperationDefinition",
-      operation: "query",
-      name: { kind: "Name", value: "UsernameAvailable" },
-      variableDefinitions: [
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "username" } },
-          type: { kind: "NonNullType", type: { kind: "NamedType", name: { kind: "Name", value: "String" } } },
-        },
-      ],
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "usernameAvailable" },
-            arguments: [
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "username" },
-                value: { kind: "Variable", name: { kind: "Name", value: "username" } },
-              },
-            ],
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<UsernameAvailableQuery, UsernameAvailableQueryVariables>;
-export const UpdateProfileDocument = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "OperationDefinition",
-      operation: "mutation",
-      name: { kind: "Name", value: "UpdateProfile" },
-      variableDefinitions: [
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "input" } },
-          type: {
-            kind: "NonNullType",
-            type: { kind: "NamedType", name: { kind: "Name", value: "UpdateProfileInput" } },
-          },
-        },
-      ],
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "updateProfile" },
-            arguments: [
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "input" },
-                value: { kind: "Variable", name: { kind: "Name", value: "input" } },
-              },
-            ],
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                {
-                  kind: "Field",
-                  name: { kind: "Name", value: "user" },
-                  selectionSet: {
-                    kind: "SelectionSet",
-                    selections: [{ kind: "FragmentSpread", name: { kind: "Name", value: "ProfileHeader_user" } }],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "ProfileHeader_user" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "User" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          { kind: "Field", name: { kind: "Name", value: "id" } },
-          { kind: "Field", name: { kind: "Name", value: "username" } },
-          { kind: "Field", name: { kind: "Name", value: "displayName" } },
-          { kind: "Field", name: { kind: "Name", value: "fullName" } },
-          { kind: "Field", name: { kind: "Name", value: "bio" } },
-          { kind: "Field", name: { kind: "Name", value: "email" } },
-          { kind: "Field", name: { kind: "Name", value: "profilePhotoUrl" } },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<UpdateProfileMutation, UpdateProfileMutationVariables>;
-export const ProfileMemoriesDocument = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "OperationDefinition",
-      operation: "query",
-      name: { kind: "Name", value: "ProfileMemories" },
-      variableDefinitions: [
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "identifier" } },
-          type: { kind: "NamedType", name: { kind: "Name", value: "String" } },
-        },
-      ],
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "profileMemories" },
-            arguments: [
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "identifier" },
-                value: { kind: "Variable", name: { kind: "Name", value: "identifier" } },
-              },
-            ],
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                { kind: "FragmentSpread", name: { kind: "Name", value: "MemoryViewer_memory" } },
-                { kind: "Field", name: { kind: "Name", value: "timelineId" } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "MemoryViewer_memory" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "Memory" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          { kind: "Field", name: { kind: "Name", value: "id" } },
-          { kind: "Field", name: { kind: "Name", value: "caption" } },
-          { kind: "Field", name: { kind: "Name", value: "location" } },
-          { kind: "Field", name: { kind: "Name", value: "memoryDate" } },
-          { kind: "Field", name: { kind: "Name", value: "meaning" } },
-          { kind: "Field", name: { kind: "Name", value: "canEdit" } },
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "media" },
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                { kind: "Field", name: { kind: "Name", value: "id" } },
-                { kind: "Field", name: { kind: "Name", value: "type" } },
-                { kind: "Field", name: { kind: "Name", value: "url" } },
-                { kind: "Field", name: { kind: "Name", value: "thumbUrl" } },
-                { kind: "Field", name: { kind: "Name", value: "posterUrl" } },
-                { kind: "Field", name: { kind: "Name", value: "width" } },
-                { kind: "Field", name: { kind: "Name", value: "height" } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<ProfileMemoriesQuery, ProfileMemoriesQueryVariables>;
-export const TimelinesDocument = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "OperationDefinition",
-      operation: "query",
-      name: { kind: "Name", value: "Timelines" },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "timelines" },
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [{ kind: "FragmentSpread", name: { kind: "Name", value: "TimelineCard_timeline" } }],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "TimelinePerson_user" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "User" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          { kind: "Field", name: { kind: "Name", value: "id" } },
-          { kind: "Field", name: { kind: "Name", value: "username" } },
-          { kind: "Field", name: { kind: "Name", value: "displayName" } },
-          { kind: "Field", name: { kind: "Name", value: "fullName" } },
-          { kind: "Field", name: { kind: "Name", value: "email" } },
-          { kind: "Field", name: { kind: "Name", value: "profilePhotoUrl" } },
-        ],
-      },
-    },
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "TimelineCard_timeline" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "Timeline" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          { kind: "Field", name: { kind: "Name", value: "id" } },
-          { kind: "Field", name: { kind: "Name", value: "title" } },
-          { kind: "Field", name: { kind: "Name", value: "status" } },
-          { kind: "Field", name: { kind: "Name", value: "privacy" } },
-          { kind: "Field", name: { kind: "Name", value: "lastActivity" } },
-          { kind: "Field", name: { kind: "Name", value: "previewImages" } },
-          { kind: "Field", name: { kind: "Name", value: "collaboratorEmail" } },
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "createdBy" },
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [{ kind: "FragmentSpread", name: { kind: "Name", value: "TimelinePerson_user" } }],
-            },
-          },
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "collaborator" },
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [{ kind: "FragmentSpread", name: { kind: "Name", value: "TimelinePerson_user" } }],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<TimelinesQuery, TimelinesQueryVariables>;
-export const ViewTimelineDocument = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "OperationDefinition",
-      operation: "query",
-      name: { kind: "Name", value: "ViewTimeline" },
-      variableDefinitions: [
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "id" } },
-          type: { kind: "NonNullType", type: { kind: "NamedType", name: { kind: "Name", value: "ID" } } },
-        },
-      ],
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "timeline" },
-            arguments: [
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "id" },
-                value: { kind: "Variable", name: { kind: "Name", value: "id" } },
-              },
-            ],
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                { kind: "Field", name: { kind: "Name", value: "id" } },
-                { kind: "Field", name: { kind: "Name", value: "title" } },
-                { kind: "Field", name: { kind: "Name", value: "privacy" } },
-                { kind: "Field", name: { kind: "Name", value: "status" } },
-                { kind: "Field", name: { kind: "Name", value: "isParticipant" } },
-                { kind: "Field", name: { kind: "Name", value: "memoryCount" } },
-                {
-                  kind: "Field",
-                  name: { kind: "Name", value: "memories" },
-                  selectionSet: {
-                    kind: "SelectionSet",
-                    selections: [{ kind: "FragmentSpread", name: { kind: "Name", value: "TimelineMemory_memory" } }],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "MemoryViewer_memory" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "Memory" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          { kind: "Field", name: { kind: "Name", value: "id" } },
-          { kind: "Field", name: { kind: "Name", value: "caption" } },
-          { kind: "Field", name: { kind: "Name", value: "location" } },
-          { kind: "Field", name: { kind: "Name", value: "memoryDate" } },
-          { kind: "Field", name: { kind: "Name", value: "meaning" } },
-          { kind: "Field", name: { kind: "Name", value: "canEdit" } },
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "media" },
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                { kind: "Field", name: { kind: "Name", value: "id" } },
-                { kind: "Field", name: { kind: "Name", value: "type" } },
-                { kind: "Field", name: { kind: "Name", value: "url" } },
-                { kind: "Field", name: { kind: "Name", value: "thumbUrl" } },
-                { kind: "Field", name: { kind: "Name", value: "posterUrl" } },
-                { kind: "Field", name: { kind: "Name", value: "width" } },
-                { kind: "Field", name: { kind: "Name", value: "height" } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "TimelineMemory_memory" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "Memory" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          { kind: "FragmentSpread", name: { kind: "Name", value: "MemoryViewer_memory" } },
-          { kind: "Field", name: { kind: "Name", value: "timelineId" } },
-          { kind: "Field", name: { kind: "Name", value: "createdAt" } },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<ViewTimelineQuery, ViewTimelineQueryVariables>;
-export const TimelineSettingsDocument = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "OperationDefinition",
-      operation: "query",
-      name: { kind: "Name", value: "TimelineSettings" },
-      variableDefinitions: [
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "id" } },
-          type: { kind: "NonNullType", type: { kind: "NamedType", name: { kind: "Name", value: "ID" } } },
-        },
-      ],
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "timeline" },
-            arguments: [
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "id" },
-                value: { kind: "Variable", name: { kind: "Name", value: "id" } },
-              },
-            ],
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                { kind: "FragmentSpread", name: { kind: "Name", value: "TimelineCard_timeline" } },
-                { kind: "Field", name: { kind: "Name", value: "isParticipant" } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "TimelinePerson_user" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "User" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          { kind: "Field", name: { kind: "Name", value: "id" } },
-          { kind: "Field", name: { kind: "Name", value: "username" } },
-          { kind: "Field", name: { kind: "Name", value: "displayName" } },
-          { kind: "Field", name: { kind: "Name", value: "fullName" } },
-          { kind: "Field", name: { kind: "Name", value: "email" } },
-          { kind: "Field", name: { kind: "Name", value: "profilePhotoUrl" } },
-        ],
-      },
-    },
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "TimelineCard_timeline" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "Timeline" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          { kind: "Field", name: { kind: "Name", value: "id" } },
-          { kind: "Field", name: { kind: "Name", value: "title" } },
-          { kind: "Field", name: { kind: "Name", value: "status" } },
-          { kind: "Field", name: { kind: "Name", value: "privacy" } },
-          { kind: "Field", name: { kind: "Name", value: "lastActivity" } },
-          { kind: "Field", name: { kind: "Name", value: "previewImages" } },
-          { kind: "Field", name: { kind: "Name", value: "collaboratorEmail" } },
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "createdBy" },
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [{ kind: "FragmentSpread", name: { kind: "Name", value: "TimelinePerson_user" } }],
-            },
-          },
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "collaborator" },
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [{ kind: "FragmentSpread", name: { kind: "Name", value: "TimelinePerson_user" } }],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<TimelineSettingsQuery, TimelineSettingsQueryVariables>;
-export const AddMemoryTimelineDocument = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "OperationDefinition",
-      operation: "query",
-      name: { kind: "Name", value: "AddMemoryTimeline" },
-      variableDefinitions: [
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "id" } },
-          type: { kind: "NonNullType", type: { kind: "NamedType", name: { kind: "Name", value: "ID" } } },
-        },
-      ],
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "timeline" },
-            arguments: [
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "id" },
-                value: { kind: "Variable", name: { kind: "Name", value: "id" } },
-              },
-            ],
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                { kind: "Field", name: { kind: "Name", value: "id" } },
-                { kind: "Field", name: { kind: "Name", value: "title" } },
-                { kind: "Field", name: { kind: "Name", value: "isParticipant" } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<AddMemoryTimelineQuery, AddMemoryTimelineQueryVariables>;
-export const TimelineAccessCheckDocument = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "OperationDefinition",
-      operation: "query",
-      name: { kind: "Name", value: "TimelineAccessCheck" },
-      variableDefinitions: [
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "id" } },
-          type: { kind: "NonNullType", type: { kind: "NamedType", name: { kind: "Name", value: "ID" } } },
-        },
-      ],
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "timelineAccess" },
-            arguments: [
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "id" },
-                value: { kind: "Variable", name: { kind: "Name", value: "id" } },
-              },
-            ],
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                { kind: "Field", name: { kind: "Name", value: "canView" } },
-                { kind: "Field", name: { kind: "Name", value: "privacy" } },
-                { kind: "Field", name: { kind: "Name", value: "title" } },
-                { kind: "Field", name: { kind: "Name", value: "message" } },
-                { kind: "Field", name: { kind: "Name", value: "actionUrl" } },
-                { kind: "Field", name: { kind: "Name", value: "actionText" } },
-                {
-                  kind: "Field",
-                  name: { kind: "Name", value: "otherUser" },
-                  selectionSet: {
-                    kind: "SelectionSet",
-                    selections: [
-                      { kind: "Field", name: { kind: "Name", value: "name" } },
-                      { kind: "Field", name: { kind: "Name", value: "email" } },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<TimelineAccessCheckQuery, TimelineAccessCheckQueryVariables>;
-export const SearchCollaboratorsDocument = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "OperationDefinition",
-      operation: "query",
-      name: { kind: "Name", value: "SearchCollaborators" },
-      variableDefinitions: [
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "query" } },
-          type: { kind: "NonNullType", type: { kind: "NamedType", name: { kind: "Name", value: "String" } } },
-        },
-      ],
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "searchUsers" },
-            arguments: [
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "query" },
-                value: { kind: "Variable", name: { kind: "Name", value: "query" } },
-              },
-            ],
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [{ kind: "FragmentSpread", name: { kind: "Name", value: "TimelinePerson_user" } }],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "TimelinePerson_user" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "User" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          { kind: "Field", name: { kind: "Name", value: "id" } },
-          { kind: "Field", name: { kind: "Name", value: "username" } },
-          { kind: "Field", name: { kind: "Name", value: "displayName" } },
-          { kind: "Field", name: { kind: "Name", value: "fullName" } },
-          { kind: "Field", name: { kind: "Name", value: "email" } },
-          { kind: "Field", name: { kind: "Name", value: "profilePhotoUrl" } },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<SearchCollaboratorsQuery, SearchCollaboratorsQueryVariables>;
-export const CollaboratorByIdentifierDocument = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "OperationDefinition",
-      operation: "query",
-      name: { kind: "Name", value: "CollaboratorByIdentifier" },
-      variableDefinitions: [
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "identifier" } },
-          type: { kind: "NonNullType", type: { kind: "NamedType", name: { kind: "Name", value: "String" } } },
-        },
-      ],
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "user" },
-            arguments: [
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "identifier" },
-                value: { kind: "Variable", name: { kind: "Name", value: "identifier" } },
-              },
-            ],
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [{ kind: "FragmentSpread", name: { kind: "Name", value: "TimelinePerson_user" } }],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "TimelinePerson_user" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "User" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          { kind: "Field", name: { kind: "Name", value: "id" } },
-          { kind: "Field", name: { kind: "Name", value: "username" } },
-          { kind: "Field", name: { kind: "Name", value: "displayName" } },
-          { kind: "Field", name: { kind: "Name", value: "fullName" } },
-          { kind: "Field", name: { kind: "Name", value: "email" } },
-          { kind: "Field", name: { kind: "Name", value: "profilePhotoUrl" } },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<CollaboratorByIdentifierQuery, CollaboratorByIdentifierQueryVariables>;
-export const CreateTimelineDocument = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "OperationDefinition",
-      operation: "mutation",
-      name: { kind: "Name", value: "CreateTimeline" },
-      variableDefinitions: [
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "input" } },
-          type: {
-            kind: "NonNullType",
-            type: { kind: "NamedType", name: { kind: "Name", value: "CreateTimelineInput" } },
-          },
-        },
-      ],
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "createTimeline" },
-            arguments: [
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "input" },
-                value: { kind: "Variable", name: { kind: "Name", value: "input" } },
-              },
-            ],
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                {
-                  kind: "Field",
-                  name: { kind: "Name", value: "timeline" },
-                  selectionSet: {
-                    kind: "SelectionSet",
-                    selections: [
-                      { kind: "FragmentSpread", name: { kind: "Name", value: "TimelineCard_timeline" } },
-                      { kind: "Field", name: { kind: "Name", value: "memoryCount" } },
-                      { kind: "Field", name: { kind: "Name", value: "isParticipant" } },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "TimelinePerson_user" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "User" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          { kind: "Field", name: { kind: "Name", value: "id" } },
-          { kind: "Field", name: { kind: "Name", value: "username" } },
-          { kind: "Field", name: { kind: "Name", value: "displayName" } },
-          { kind: "Field", name: { kind: "Name", value: "fullName" } },
-          { kind: "Field", name: { kind: "Name", value: "email" } },
-          { kind: "Field", name: { kind: "Name", value: "profilePhotoUrl" } },
-        ],
-      },
-    },
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "TimelineCard_timeline" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "Timeline" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          { kind: "Field", name: { kind: "Name", value: "id" } },
-          { kind: "Field", name: { kind: "Name", value: "title" } },
-          { kind: "Field", name: { kind: "Name", value: "status" } },
-          { kind: "Field", name: { kind: "Name", value: "privacy" } },
-          { kind: "Field", name: { kind: "Name", value: "lastActivity" } },
-          { kind: "Field", name: { kind: "Name", value: "previewImages" } },
-          { kind: "Field", name: { kind: "Name", value: "collaboratorEmail" } },
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "createdBy" },
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [{ kind: "FragmentSpread", name: { kind: "Name", value: "TimelinePerson_user" } }],
-            },
-          },
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "collaborator" },
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [{ kind: "FragmentSpread", name: { kind: "Name", value: "TimelinePerson_user" } }],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<CreateTimelineMutation, CreateTimelineMutationVariables>;
-export const UpdateTimelineDocument = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "OperationDefinition",
-      operation: "mutation",
-      name: { kind: "Name", value: "UpdateTimeline" },
-      variableDefinitions: [
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "input" } },
-          type: {
-            kind: "NonNullType",
-            type: { kind: "NamedType", name: { kind: "Name", value: "UpdateTimelineInput" } },
-          },
-        },
-      ],
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "updateTimeline" },
-            arguments: [
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "input" },
-                value: { kind: "Variable", name: { kind: "Name", value: "input" } },
-              },
-            ],
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                {
-                  kind: "Field",
-                  name: { kind: "Name", value: "timeline" },
-                  selectionSet: {
-                    kind: "SelectionSet",
-                    selections: [
-                      { kind: "Field", name: { kind: "Name", value: "id" } },
-                      { kind: "Field", name: { kind: "Name", value: "title" } },
-                      { kind: "Field", name: { kind: "Name", value: "privacy" } },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<UpdateTimelineMutation, UpdateTimelineMutationVariables>;
-export const DeleteTimelineDocument = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "OperationDefinition",
-      operation: "mutation",
-      name: { kind: "Name", value: "DeleteTimeline" },
-      variableDefinitions: [
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "input" } },
-          type: {
-            kind: "NonNullType",
-            type: { kind: "NamedType", name: { kind: "Name", value: "DeleteTimelineInput" } },
-          },
-        },
-      ],
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "deleteTimeline" },
-            arguments: [
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "input" },
-                value: { kind: "Variable", name: { kind: "Name", value: "input" } },
-              },
-            ],
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [{ kind: "Field", name: { kind: "Name", value: "deletedId" } }],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<DeleteTimelineMutation, DeleteTimelineMutationVariables>;
-export const PublicProfileUserDocument = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "OperationDefinition",
-      operation: "query",
-      name: { kind: "Name", value: "PublicProfileUser" },
-      variableDefinitions: [
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "identifier" } },
-          type: { kind: "NonNullType", type: { kind: "NamedType", name: { kind: "Name", value: "String" } } },
-        },
-      ],
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "user" },
-            arguments: [
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "identifier" },
-                value: { kind: "Variable", name: { kind: "Name", value: "identifier" } },
-              },
-            ],
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [{ kind: "FragmentSpread", name: { kind: "Name", value: "ProfileHeader_user" } }],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "ProfileHeader_user" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "User" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          { kind: "Field", name: { kind: "Name", value: "id" } },
-          { kind: "Field", name: { kind: "Name", value: "username" } },
-          { kind: "Field", name: { kind: "Name", value: "displayName" } },
-          { kind: "Field", name: { kind: "Name", value: "fullName" } },
-          { kind: "Field", name: { kind: "Name", value: "bio" } },
-          { kind: "Field", name: { kind: "Name", value: "email" } },
-          { kind: "Field", name: { kind: "Name", value: "profilePhotoUrl" } },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<PublicProfileUserQuery, PublicProfileUserQueryVariables>;
-export const UserTimelinesDocument = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "OperationDefinition",
-      operation: "query",
-      name: { kind: "Name", value: "UserTimelines" },
-      variableDefinitions: [
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "identifier" } },
-          type: { kind: "NonNullType", type: { kind: "NamedType", name: { kind: "Name", value: "String" } } },
-        },
-      ],
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "userTimelines" },
-            arguments: [
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "identifier" },
-                value: { kind: "Variable", name: { kind: "Name", value: "identifier" } },
-              },
-            ],
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [{ kind: "FragmentSpread", name: { kind: "Name", value: "PublicTimelineCard_timeline" } }],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "PublicTimelineCard_timeline" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "Timeline" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          { kind: "Field", name: { kind: "Name", value: "id" } },
-          { kind: "Field", name: { kind: "Name", value: "title" } },
-          { kind: "Field", name: { kind: "Name", value: "memoryCount" } },
-          { kind: "Field", name: { kind: "Name", value: "lastActivity" } },
-          { kind: "Field", name: { kind: "Name", value: "previewImages" } },
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "createdBy" },
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                { kind: "Field", name: { kind: "Name", value: "id" } },
-                { kind: "Field", name: { kind: "Name", value: "username" } },
-                { kind: "Field", name: { kind: "Name", value: "displayName" } },
-                { kind: "Field", name: { kind: "Name", value: "fullName" } },
-              ],
-            },
-          },
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "collaborator" },
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                { kind: "Field", name: { kind: "Name", value: "id" } },
-                { kind: "Field", name: { kind: "Name", value: "username" } },
-                { kind: "Field", name: { kind: "Name", value: "displayName" } },
-                { kind: "Field", name: { kind: "Name", value: "fullName" } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<UserTimelinesQuery, UserTimelinesQueryVariables>;
-export const PublicTimelineDetailDocument = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "OperationDefinition",
-      operation: "query",
-      name: { kind: "Name", value: "PublicTimelineDetail" },
-      variableDefinitions: [
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "id" } },
-          type: { kind: "NonNullType", type: { kind: "NamedType", name: { kind: "Name", value: "ID" } } },
-        },
-      ],
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "timeline" },
-            arguments: [
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "id" },
-                value: { kind: "Variable", name: { kind: "Name", value: "id" } },
-              },
-            ],
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                { kind: "Field", name: { kind: "Name", value: "id" } },
-                { kind: "Field", name: { kind: "Name", value: "title" } },
-                { kind: "Field", name: { kind: "Name", value: "memoryCount" } },
-                {
-                  kind: "Field",
-                  name: { kind: "Name", value: "memories" },
-                  selectionSet: {
-                    kind: "SelectionSet",
-                    selections: [{ kind: "FragmentSpread", name: { kind: "Name", value: "MemoryViewer_memory" } }],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "MemoryViewer_memory" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "Memory" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          { kind: "Field", name: { kind: "Name", value: "id" } },
-          { kind: "Field", name: { kind: "Name", value: "caption" } },
-          { kind: "Field", name: { kind: "Name", value: "location" } },
-          { kind: "Field", name: { kind: "Name", value: "memoryDate" } },
-          { kind: "Field", name: { kind: "Name", value: "meaning" } },
-          { kind: "Field", name: { kind: "Name", value: "canEdit" } },
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "media" },
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                { kind: "Field", name: { kind: "Name", value: "id" } },
-                { kind: "Field", name: { kind: "Name", value: "type" } },
-                { kind: "Field", name: { kind: "Name", value: "url" } },
-                { kind: "Field", name: { kind: "Name", value: "thumbUrl" } },
-                { kind: "Field", name: { kind: "Name", value: "posterUrl" } },
-                { kind: "Field", name: { kind: "Name", value: "width" } },
-                { kind: "Field", name: { kind: "Name", value: "height" } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<PublicTimelineDetailQuery, PublicTimelineDetailQueryVariables>;
+export type PublicTimelineDetailQuery = { timeline: { id: string, title: string, memoryCount: number, memories: Array<{ id: string, caption: string, location: string, memoryDate: string | null, meaning: string, canEdit: boolean, media: { id: string, type: MediaType, url: string, thumbUrl: string | null, posterUrl: string | null, width: number | null, height: number | null } }> } | null };
+
+export const MemoryViewer_MemoryFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MemoryViewer_memory"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Memory"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"caption"}},{"kind":"Field","name":{"kind":"Name","value":"location"}},{"kind":"Field","name":{"kind":"Name","value":"memoryDate"}},{"kind":"Field","name":{"kind":"Name","value":"meaning"}},{"kind":"Field","name":{"kind":"Name","value":"canEdit"}},{"kind":"Field","name":{"kind":"Name","value":"media"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"thumbUrl"}},{"kind":"Field","name":{"kind":"Name","value":"posterUrl"}},{"kind":"Field","name":{"kind":"Name","value":"width"}},{"kind":"Field","name":{"kind":"Name","value":"height"}}]}}]}}]} as unknown as DocumentNode<MemoryViewer_MemoryFragment, unknown>;
+export const TimelineMemory_MemoryFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"TimelineMemory_memory"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Memory"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"MemoryViewer_memory"}},{"kind":"Field","name":{"kind":"Name","value":"timelineId"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MemoryViewer_memory"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Memory"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"caption"}},{"kind":"Field","name":{"kind":"Name","value":"location"}},{"kind":"Field","name":{"kind":"Name","value":"memoryDate"}},{"kind":"Field","name":{"kind":"Name","value":"meaning"}},{"kind":"Field","name":{"kind":"Name","value":"canEdit"}},{"kind":"Field","name":{"kind":"Name","value":"media"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"thumbUrl"}},{"kind":"Field","name":{"kind":"Name","value":"posterUrl"}},{"kind":"Field","name":{"kind":"Name","value":"width"}},{"kind":"Field","name":{"kind":"Name","value":"height"}}]}}]}}]} as unknown as DocumentNode<TimelineMemory_MemoryFragment, unknown>;
+export const NotificationItem_NotificationFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"NotificationItem_notification"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Notification"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"isRead"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"actionUrl"}},{"kind":"Field","name":{"kind":"Name","value":"relatedTimelineId"}},{"kind":"Field","name":{"kind":"Name","value":"relatedUser"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}},{"kind":"Field","name":{"kind":"Name","value":"profilePhotoUrl"}}]}}]}}]} as unknown as DocumentNode<NotificationItem_NotificationFragment, unknown>;
+export const ProposalOutcome_TimelineFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProposalOutcome_timeline"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Timeline"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]} as unknown as DocumentNode<ProposalOutcome_TimelineFragment, unknown>;
+export const ProfileHeader_UserFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProfileHeader_user"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"User"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}},{"kind":"Field","name":{"kind":"Name","value":"fullName"}},{"kind":"Field","name":{"kind":"Name","value":"bio"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"profilePhotoUrl"}}]}}]} as unknown as DocumentNode<ProfileHeader_UserFragment, unknown>;
+export const TimelinePerson_UserFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"TimelinePerson_user"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"User"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}},{"kind":"Field","name":{"kind":"Name","value":"fullName"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"profilePhotoUrl"}}]}}]} as unknown as DocumentNode<TimelinePerson_UserFragment, unknown>;
+export const TimelineCard_TimelineFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"TimelineCard_timeline"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Timeline"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"privacy"}},{"kind":"Field","name":{"kind":"Name","value":"lastActivity"}},{"kind":"Field","name":{"kind":"Name","value":"previewImages"}},{"kind":"Field","name":{"kind":"Name","value":"collaboratorEmail"}},{"kind":"Field","name":{"kind":"Name","value":"createdBy"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"TimelinePerson_user"}}]}},{"kind":"Field","name":{"kind":"Name","value":"collaborator"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"TimelinePerson_user"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"TimelinePerson_user"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"User"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}},{"kind":"Field","name":{"kind":"Name","value":"fullName"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"profilePhotoUrl"}}]}}]} as unknown as DocumentNode<TimelineCard_TimelineFragment, unknown>;
+export const PublicTimelineCard_TimelineFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PublicTimelineCard_timeline"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Timeline"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"memoryCount"}},{"kind":"Field","name":{"kind":"Name","value":"lastActivity"}},{"kind":"Field","name":{"kind":"Name","value":"previewImages"}},{"kind":"Field","name":{"kind":"Name","value":"createdBy"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}},{"kind":"Field","name":{"kind":"Name","value":"fullName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"collaborator"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}},{"kind":"Field","name":{"kind":"Name","value":"fullName"}}]}}]}}]} as unknown as DocumentNode<PublicTimelineCard_TimelineFragment, unknown>;
+export const MeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}}]}}]}}]} as unknown as DocumentNode<MeQuery, MeQueryVariables>;
+export const RelationshipsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Relationships"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"identifier"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"relationships"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"identifier"},"value":{"kind":"Variable","name":{"kind":"Name","value":"identifier"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"memoryCount"}},{"kind":"Field","name":{"kind":"Name","value":"isActive"}},{"kind":"Field","name":{"kind":"Name","value":"timelineTitle"}},{"kind":"Field","name":{"kind":"Name","value":"otherUser"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}},{"kind":"Field","name":{"kind":"Name","value":"fullName"}},{"kind":"Field","name":{"kind":"Name","value":"profilePhotoUrl"}}]}}]}}]}}]} as unknown as DocumentNode<RelationshipsQuery, RelationshipsQueryVariables>;
+export const EditMemoryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"EditMemory"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"memory"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"TimelineMemory_memory"}},{"kind":"Field","name":{"kind":"Name","value":"timeline"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MemoryViewer_memory"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Memory"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"caption"}},{"kind":"Field","name":{"kind":"Name","value":"location"}},{"kind":"Field","name":{"kind":"Name","value":"memoryDate"}},{"kind":"Field","name":{"kind":"Name","value":"meaning"}},{"kind":"Field","name":{"kind":"Name","value":"canEdit"}},{"kind":"Field","name":{"kind":"Name","value":"media"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"thumbUrl"}},{"kind":"Field","name":{"kind":"Name","value":"posterUrl"}},{"kind":"Field","name":{"kind":"Name","value":"width"}},{"kind":"Field","name":{"kind":"Name","value":"height"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"TimelineMemory_memory"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Memory"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"MemoryViewer_memory"}},{"kind":"Field","name":{"kind":"Name","value":"timelineId"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<EditMemoryQuery, EditMemoryQueryVariables>;
+export const CreateMemoryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateMemory"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateMemoryInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createMemory"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"memory"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"TimelineMemory_memory"}},{"kind":"Field","name":{"kind":"Name","value":"timeline"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"memoryCount"}},{"kind":"Field","name":{"kind":"Name","value":"lastActivity"}},{"kind":"Field","name":{"kind":"Name","value":"previewImages"}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MemoryViewer_memory"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Memory"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"caption"}},{"kind":"Field","name":{"kind":"Name","value":"location"}},{"kind":"Field","name":{"kind":"Name","value":"memoryDate"}},{"kind":"Field","name":{"kind":"Name","value":"meaning"}},{"kind":"Field","name":{"kind":"Name","value":"canEdit"}},{"kind":"Field","name":{"kind":"Name","value":"media"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"thumbUrl"}},{"kind":"Field","name":{"kind":"Name","value":"posterUrl"}},{"kind":"Field","name":{"kind":"Name","value":"width"}},{"kind":"Field","name":{"kind":"Name","value":"height"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"TimelineMemory_memory"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Memory"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"MemoryViewer_memory"}},{"kind":"Field","name":{"kind":"Name","value":"timelineId"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<CreateMemoryMutation, CreateMemoryMutationVariables>;
+export const UpdateMemoryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateMemory"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateMemoryInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateMemory"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"memory"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"TimelineMemory_memory"}},{"kind":"Field","name":{"kind":"Name","value":"timeline"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"lastActivity"}},{"kind":"Field","name":{"kind":"Name","value":"previewImages"}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MemoryViewer_memory"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Memory"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"caption"}},{"kind":"Field","name":{"kind":"Name","value":"location"}},{"kind":"Field","name":{"kind":"Name","value":"memoryDate"}},{"kind":"Field","name":{"kind":"Name","value":"meaning"}},{"kind":"Field","name":{"kind":"Name","value":"canEdit"}},{"kind":"Field","name":{"kind":"Name","value":"media"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"thumbUrl"}},{"kind":"Field","name":{"kind":"Name","value":"posterUrl"}},{"kind":"Field","name":{"kind":"Name","value":"width"}},{"kind":"Field","name":{"kind":"Name","value":"height"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"TimelineMemory_memory"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Memory"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"MemoryViewer_memory"}},{"kind":"Field","name":{"kind":"Name","value":"timelineId"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<UpdateMemoryMutation, UpdateMemoryMutationVariables>;
+export const DeleteMemoryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteMemory"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"DeleteMemoryInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteMemory"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deletedId"}},{"kind":"Field","name":{"kind":"Name","value":"timelineId"}}]}}]}}]} as unknown as DocumentNode<DeleteMemoryMutation, DeleteMemoryMutationVariables>;
+export const NotificationsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Notifications"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}},"defaultValue":{"kind":"IntValue","value":"50"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"notifications"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"NotificationItem_notification"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"NotificationItem_notification"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Notification"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"isRead"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"actionUrl"}},{"kind":"Field","name":{"kind":"Name","value":"relatedTimelineId"}},{"kind":"Field","name":{"kind":"Name","value":"relatedUser"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}},{"kind":"Field","name":{"kind":"Name","value":"profilePhotoUrl"}}]}}]}}]} as unknown as DocumentNode<NotificationsQuery, NotificationsQueryVariables>;
+export const UnreadNotificationCountDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"UnreadNotificationCount"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"unreadNotificationCount"}}]}}]} as unknown as DocumentNode<UnreadNotificationCountQuery, UnreadNotificationCountQueryVariables>;
+export const MarkNotificationReadDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"MarkNotificationRead"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"markNotificationRead"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"notification"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"isRead"}}]}}]}}]}}]} as unknown as DocumentNode<MarkNotificationReadMutation, MarkNotificationReadMutationVariables>;
+export const MarkAllNotificationsReadDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"MarkAllNotificationsRead"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"markAllNotificationsRead"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}}]}}]}}]} as unknown as DocumentNode<MarkAllNotificationsReadMutation, MarkAllNotificationsReadMutationVariables>;
+export const AcceptTimelineProposalDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AcceptTimelineProposal"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"acceptTimeline"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"timeline"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"isActive"}},{"kind":"Field","name":{"kind":"Name","value":"canRespond"}},{"kind":"Field","name":{"kind":"Name","value":"lastActivity"}}]}}]}}]}}]} as unknown as DocumentNode<AcceptTimelineProposalMutation, AcceptTimelineProposalMutationVariables>;
+export const RejectTimelineProposalDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RejectTimelineProposal"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rejectTimeline"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"timeline"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"canRespond"}}]}}]}}]}}]} as unknown as DocumentNode<RejectTimelineProposalMutation, RejectTimelineProposalMutationVariables>;
+export const MyProfileDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"MyProfile"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ProfileHeader_user"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProfileHeader_user"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"User"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}},{"kind":"Field","name":{"kind":"Name","value":"fullName"}},{"kind":"Field","name":{"kind":"Name","value":"bio"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"profilePhotoUrl"}}]}}]} as unknown as DocumentNode<MyProfileQuery, MyProfileQueryVariables>;
+export const UsernameAvailableDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"UsernameAvailable"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"username"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"usernameAvailable"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"username"},"value":{"kind":"Variable","name":{"kind":"Name","value":"username"}}}]}]}}]} as unknown as DocumentNode<UsernameAvailableQuery, UsernameAvailableQueryVariables>;
+export const UpdateProfileDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateProfile"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateProfileInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateProfile"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ProfileHeader_user"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProfileHeader_user"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"User"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}},{"kind":"Field","name":{"kind":"Name","value":"fullName"}},{"kind":"Field","name":{"kind":"Name","value":"bio"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"profilePhotoUrl"}}]}}]} as unknown as DocumentNode<UpdateProfileMutation, UpdateProfileMutationVariables>;
+export const ProfileMemoriesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ProfileMemories"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"identifier"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"profileMemories"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"identifier"},"value":{"kind":"Variable","name":{"kind":"Name","value":"identifier"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"MemoryViewer_memory"}},{"kind":"Field","name":{"kind":"Name","value":"timelineId"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MemoryViewer_memory"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Memory"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"caption"}},{"kind":"Field","name":{"kind":"Name","value":"location"}},{"kind":"Field","name":{"kind":"Name","value":"memoryDate"}},{"kind":"Field","name":{"kind":"Name","value":"meaning"}},{"kind":"Field","name":{"kind":"Name","value":"canEdit"}},{"kind":"Field","name":{"kind":"Name","value":"media"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"thumbUrl"}},{"kind":"Field","name":{"kind":"Name","value":"posterUrl"}},{"kind":"Field","name":{"kind":"Name","value":"width"}},{"kind":"Field","name":{"kind":"Name","value":"height"}}]}}]}}]} as unknown as DocumentNode<ProfileMemoriesQuery, ProfileMemoriesQueryVariables>;
+export const TimelinesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Timelines"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"timelines"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"TimelineCard_timeline"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"TimelinePerson_user"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"User"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}},{"kind":"Field","name":{"kind":"Name","value":"fullName"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"profilePhotoUrl"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"TimelineCard_timeline"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Timeline"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"privacy"}},{"kind":"Field","name":{"kind":"Name","value":"lastActivity"}},{"kind":"Field","name":{"kind":"Name","value":"previewImages"}},{"kind":"Field","name":{"kind":"Name","value":"collaboratorEmail"}},{"kind":"Field","name":{"kind":"Name","value":"createdBy"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"TimelinePerson_user"}}]}},{"kind":"Field","name":{"kind":"Name","value":"collaborator"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"TimelinePerson_user"}}]}}]}}]} as unknown as DocumentNode<TimelinesQuery, TimelinesQueryVariables>;
+export const ViewTimelineDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ViewTimeline"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"timeline"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"privacy"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"isParticipant"}},{"kind":"Field","name":{"kind":"Name","value":"memoryCount"}},{"kind":"Field","name":{"kind":"Name","value":"memories"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"TimelineMemory_memory"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MemoryViewer_memory"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Memory"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"caption"}},{"kind":"Field","name":{"kind":"Name","value":"location"}},{"kind":"Field","name":{"kind":"Name","value":"memoryDate"}},{"kind":"Field","name":{"kind":"Name","value":"meaning"}},{"kind":"Field","name":{"kind":"Name","value":"canEdit"}},{"kind":"Field","name":{"kind":"Name","value":"media"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"thumbUrl"}},{"kind":"Field","name":{"kind":"Name","value":"posterUrl"}},{"kind":"Field","name":{"kind":"Name","value":"width"}},{"kind":"Field","name":{"kind":"Name","value":"height"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"TimelineMemory_memory"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Memory"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"MemoryViewer_memory"}},{"kind":"Field","name":{"kind":"Name","value":"timelineId"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<ViewTimelineQuery, ViewTimelineQueryVariables>;
+export const TimelineSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TimelineSettings"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"timeline"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"TimelineCard_timeline"}},{"kind":"Field","name":{"kind":"Name","value":"isParticipant"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"TimelinePerson_user"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"User"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}},{"kind":"Field","name":{"kind":"Name","value":"fullName"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"profilePhotoUrl"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"TimelineCard_timeline"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Timeline"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"privacy"}},{"kind":"Field","name":{"kind":"Name","value":"lastActivity"}},{"kind":"Field","name":{"kind":"Name","value":"previewImages"}},{"kind":"Field","name":{"kind":"Name","value":"collaboratorEmail"}},{"kind":"Field","name":{"kind":"Name","value":"createdBy"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"TimelinePerson_user"}}]}},{"kind":"Field","name":{"kind":"Name","value":"collaborator"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"TimelinePerson_user"}}]}}]}}]} as unknown as DocumentNode<TimelineSettingsQuery, TimelineSettingsQueryVariables>;
+export const AddMemoryTimelineDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AddMemoryTimeline"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"timeline"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"isParticipant"}}]}}]}}]} as unknown as DocumentNode<AddMemoryTimelineQuery, AddMemoryTimelineQueryVariables>;
+export const TimelineAccessCheckDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TimelineAccessCheck"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"timelineAccess"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"canView"}},{"kind":"Field","name":{"kind":"Name","value":"privacy"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"actionUrl"}},{"kind":"Field","name":{"kind":"Name","value":"actionText"}},{"kind":"Field","name":{"kind":"Name","value":"otherUser"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}}]}}]}}]}}]} as unknown as DocumentNode<TimelineAccessCheckQuery, TimelineAccessCheckQueryVariables>;
+export const SearchCollaboratorsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SearchCollaborators"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"query"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"searchUsers"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"query"},"value":{"kind":"Variable","name":{"kind":"Name","value":"query"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"TimelinePerson_user"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"TimelinePerson_user"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"User"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}},{"kind":"Field","name":{"kind":"Name","value":"fullName"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"profilePhotoUrl"}}]}}]} as unknown as DocumentNode<SearchCollaboratorsQuery, SearchCollaboratorsQueryVariables>;
+export const CollaboratorByIdentifierDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CollaboratorByIdentifier"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"identifier"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"identifier"},"value":{"kind":"Variable","name":{"kind":"Name","value":"identifier"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"TimelinePerson_user"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"TimelinePerson_user"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"User"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}},{"kind":"Field","name":{"kind":"Name","value":"fullName"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"profilePhotoUrl"}}]}}]} as unknown as DocumentNode<CollaboratorByIdentifierQuery, CollaboratorByIdentifierQueryVariables>;
+export const CreateTimelineDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateTimeline"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateTimelineInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createTimeline"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"timeline"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"TimelineCard_timeline"}},{"kind":"Field","name":{"kind":"Name","value":"memoryCount"}},{"kind":"Field","name":{"kind":"Name","value":"isParticipant"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"TimelinePerson_user"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"User"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}},{"kind":"Field","name":{"kind":"Name","value":"fullName"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"profilePhotoUrl"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"TimelineCard_timeline"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Timeline"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"privacy"}},{"kind":"Field","name":{"kind":"Name","value":"lastActivity"}},{"kind":"Field","name":{"kind":"Name","value":"previewImages"}},{"kind":"Field","name":{"kind":"Name","value":"collaboratorEmail"}},{"kind":"Field","name":{"kind":"Name","value":"createdBy"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"TimelinePerson_user"}}]}},{"kind":"Field","name":{"kind":"Name","value":"collaborator"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"TimelinePerson_user"}}]}}]}}]} as unknown as DocumentNode<CreateTimelineMutation, CreateTimelineMutationVariables>;
+export const UpdateTimelineDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateTimeline"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateTimelineInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateTimeline"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"timeline"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"privacy"}}]}}]}}]}}]} as unknown as DocumentNode<UpdateTimelineMutation, UpdateTimelineMutationVariables>;
+export const DeleteTimelineDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteTimeline"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"DeleteTimelineInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteTimeline"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deletedId"}}]}}]}}]} as unknown as DocumentNode<DeleteTimelineMutation, DeleteTimelineMutationVariables>;
+export const PublicProfileUserDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PublicProfileUser"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"identifier"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"identifier"},"value":{"kind":"Variable","name":{"kind":"Name","value":"identifier"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ProfileHeader_user"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProfileHeader_user"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"User"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}},{"kind":"Field","name":{"kind":"Name","value":"fullName"}},{"kind":"Field","name":{"kind":"Name","value":"bio"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"profilePhotoUrl"}}]}}]} as unknown as DocumentNode<PublicProfileUserQuery, PublicProfileUserQueryVariables>;
+export const UserTimelinesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"UserTimelines"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"identifier"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"userTimelines"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"identifier"},"value":{"kind":"Variable","name":{"kind":"Name","value":"identifier"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PublicTimelineCard_timeline"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PublicTimelineCard_timeline"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Timeline"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"memoryCount"}},{"kind":"Field","name":{"kind":"Name","value":"lastActivity"}},{"kind":"Field","name":{"kind":"Name","value":"previewImages"}},{"kind":"Field","name":{"kind":"Name","value":"createdBy"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}},{"kind":"Field","name":{"kind":"Name","value":"fullName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"collaborator"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}},{"kind":"Field","name":{"kind":"Name","value":"fullName"}}]}}]}}]} as unknown as DocumentNode<UserTimelinesQuery, UserTimelinesQueryVariables>;
+export const PublicTimelineDetailDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PublicTimelineDetail"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"timeline"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"memoryCount"}},{"kind":"Field","name":{"kind":"Name","value":"memories"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"MemoryViewer_memory"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MemoryViewer_memory"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Memory"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"caption"}},{"kind":"Field","name":{"kind":"Name","value":"location"}},{"kind":"Field","name":{"kind":"Name","value":"memoryDate"}},{"kind":"Field","name":{"kind":"Name","value":"meaning"}},{"kind":"Field","name":{"kind":"Name","value":"canEdit"}},{"kind":"Field","name":{"kind":"Name","value":"media"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"thumbUrl"}},{"kind":"Field","name":{"kind":"Name","value":"posterUrl"}},{"kind":"Field","name":{"kind":"Name","value":"width"}},{"kind":"Field","name":{"kind":"Name","value":"height"}}]}}]}}]} as unknown as DocumentNode<PublicTimelineDetailQuery, PublicTimelineDetailQueryVariables>;
 
 /** `useQuery` bound to {@link MeDocument}. */
 export function useMeQuery(options?: useQuery.Options<MeQuery, MeQueryVariables> | SkipToken) {
@@ -2767,16 +349,12 @@ export function useMeSuspenseQuery(options?: useSuspenseQuery.Options<MeQueryVar
 }
 
 /** `useQuery` bound to {@link RelationshipsDocument}. */
-export function useRelationshipsQuery(
-  options?: useQuery.Options<RelationshipsQuery, RelationshipsQueryVariables> | SkipToken,
-) {
+export function useRelationshipsQuery(options?: useQuery.Options<RelationshipsQuery, RelationshipsQueryVariables> | SkipToken) {
   return useQuery(RelationshipsDocument, options);
 }
 
 /** `useLazyQuery` bound to {@link RelationshipsDocument}. */
-export function useRelationshipsLazyQuery(
-  options?: useLazyQuery.Options<RelationshipsQuery, RelationshipsQueryVariables>,
-) {
+export function useRelationshipsLazyQuery(options?: useLazyQuery.Options<RelationshipsQuery, RelationshipsQueryVariables>) {
   return useLazyQuery(RelationshipsDocument, options);
 }
 
@@ -2801,37 +379,27 @@ export function useEditMemorySuspenseQuery(options: useSuspenseQuery.Options<Edi
 }
 
 /** `useMutation` bound to {@link CreateMemoryDocument}. */
-export function useCreateMemoryMutation(
-  options?: useMutation.Options<CreateMemoryMutation, CreateMemoryMutationVariables>,
-) {
+export function useCreateMemoryMutation(options?: useMutation.Options<CreateMemoryMutation, CreateMemoryMutationVariables>) {
   return useMutation(CreateMemoryDocument, options);
 }
 
 /** `useMutation` bound to {@link UpdateMemoryDocument}. */
-export function useUpdateMemoryMutation(
-  options?: useMutation.Options<UpdateMemoryMutation, UpdateMemoryMutationVariables>,
-) {
+export function useUpdateMemoryMutation(options?: useMutation.Options<UpdateMemoryMutation, UpdateMemoryMutationVariables>) {
   return useMutation(UpdateMemoryDocument, options);
 }
 
 /** `useMutation` bound to {@link DeleteMemoryDocument}. */
-export function useDeleteMemoryMutation(
-  options?: useMutation.Options<DeleteMemoryMutation, DeleteMemoryMutationVariables>,
-) {
+export function useDeleteMemoryMutation(options?: useMutation.Options<DeleteMemoryMutation, DeleteMemoryMutationVariables>) {
   return useMutation(DeleteMemoryDocument, options);
 }
 
 /** `useQuery` bound to {@link NotificationsDocument}. */
-export function useNotificationsQuery(
-  options?: useQuery.Options<NotificationsQuery, NotificationsQueryVariables> | SkipToken,
-) {
+export function useNotificationsQuery(options?: useQuery.Options<NotificationsQuery, NotificationsQueryVariables> | SkipToken) {
   return useQuery(NotificationsDocument, options);
 }
 
 /** `useLazyQuery` bound to {@link NotificationsDocument}. */
-export function useNotificationsLazyQuery(
-  options?: useLazyQuery.Options<NotificationsQuery, NotificationsQueryVariables>,
-) {
+export function useNotificationsLazyQuery(options?: useLazyQuery.Options<NotificationsQuery, NotificationsQueryVariables>) {
   return useLazyQuery(NotificationsDocument, options);
 }
 
@@ -2841,51 +409,37 @@ export function useNotificationsSuspenseQuery(options?: useSuspenseQuery.Options
 }
 
 /** `useQuery` bound to {@link UnreadNotificationCountDocument}. */
-export function useUnreadNotificationCountQuery(
-  options?: useQuery.Options<UnreadNotificationCountQuery, UnreadNotificationCountQueryVariables> | SkipToken,
-) {
+export function useUnreadNotificationCountQuery(options?: useQuery.Options<UnreadNotificationCountQuery, UnreadNotificationCountQueryVariables> | SkipToken) {
   return useQuery(UnreadNotificationCountDocument, options);
 }
 
 /** `useLazyQuery` bound to {@link UnreadNotificationCountDocument}. */
-export function useUnreadNotificationCountLazyQuery(
-  options?: useLazyQuery.Options<UnreadNotificationCountQuery, UnreadNotificationCountQueryVariables>,
-) {
+export function useUnreadNotificationCountLazyQuery(options?: useLazyQuery.Options<UnreadNotificationCountQuery, UnreadNotificationCountQueryVariables>) {
   return useLazyQuery(UnreadNotificationCountDocument, options);
 }
 
 /** `useSuspenseQuery` bound to {@link UnreadNotificationCountDocument}. */
-export function useUnreadNotificationCountSuspenseQuery(
-  options?: useSuspenseQuery.Options<UnreadNotificationCountQueryVariables>,
-) {
+export function useUnreadNotificationCountSuspenseQuery(options?: useSuspenseQuery.Options<UnreadNotificationCountQueryVariables>) {
   return useSuspenseQuery(UnreadNotificationCountDocument, options);
 }
 
 /** `useMutation` bound to {@link MarkNotificationReadDocument}. */
-export function useMarkNotificationReadMutation(
-  options?: useMutation.Options<MarkNotificationReadMutation, MarkNotificationReadMutationVariables>,
-) {
+export function useMarkNotificationReadMutation(options?: useMutation.Options<MarkNotificationReadMutation, MarkNotificationReadMutationVariables>) {
   return useMutation(MarkNotificationReadDocument, options);
 }
 
 /** `useMutation` bound to {@link MarkAllNotificationsReadDocument}. */
-export function useMarkAllNotificationsReadMutation(
-  options?: useMutation.Options<MarkAllNotificationsReadMutation, MarkAllNotificationsReadMutationVariables>,
-) {
+export function useMarkAllNotificationsReadMutation(options?: useMutation.Options<MarkAllNotificationsReadMutation, MarkAllNotificationsReadMutationVariables>) {
   return useMutation(MarkAllNotificationsReadDocument, options);
 }
 
 /** `useMutation` bound to {@link AcceptTimelineProposalDocument}. */
-export function useAcceptTimelineProposalMutation(
-  options?: useMutation.Options<AcceptTimelineProposalMutation, AcceptTimelineProposalMutationVariables>,
-) {
+export function useAcceptTimelineProposalMutation(options?: useMutation.Options<AcceptTimelineProposalMutation, AcceptTimelineProposalMutationVariables>) {
   return useMutation(AcceptTimelineProposalDocument, options);
 }
 
 /** `useMutation` bound to {@link RejectTimelineProposalDocument}. */
-export function useRejectTimelineProposalMutation(
-  options?: useMutation.Options<RejectTimelineProposalMutation, RejectTimelineProposalMutationVariables>,
-) {
+export function useRejectTimelineProposalMutation(options?: useMutation.Options<RejectTimelineProposalMutation, RejectTimelineProposalMutationVariables>) {
   return useMutation(RejectTimelineProposalDocument, options);
 }
 
@@ -2905,16 +459,12 @@ export function useMyProfileSuspenseQuery(options?: useSuspenseQuery.Options<MyP
 }
 
 /** `useQuery` bound to {@link UsernameAvailableDocument}. */
-export function useUsernameAvailableQuery(
-  options: useQuery.Options<UsernameAvailableQuery, UsernameAvailableQueryVariables> | SkipToken,
-) {
+export function useUsernameAvailableQuery(options: useQuery.Options<UsernameAvailableQuery, UsernameAvailableQueryVariables> | SkipToken) {
   return useQuery(UsernameAvailableDocument, options);
 }
 
 /** `useLazyQuery` bound to {@link UsernameAvailableDocument}. */
-export function useUsernameAvailableLazyQuery(
-  options?: useLazyQuery.Options<UsernameAvailableQuery, UsernameAvailableQueryVariables>,
-) {
+export function useUsernameAvailableLazyQuery(options?: useLazyQuery.Options<UsernameAvailableQuery, UsernameAvailableQueryVariables>) {
   return useLazyQuery(UsernameAvailableDocument, options);
 }
 
@@ -2924,23 +474,17 @@ export function useUsernameAvailableSuspenseQuery(options: useSuspenseQuery.Opti
 }
 
 /** `useMutation` bound to {@link UpdateProfileDocument}. */
-export function useUpdateProfileMutation(
-  options?: useMutation.Options<UpdateProfileMutation, UpdateProfileMutationVariables>,
-) {
+export function useUpdateProfileMutation(options?: useMutation.Options<UpdateProfileMutation, UpdateProfileMutationVariables>) {
   return useMutation(UpdateProfileDocument, options);
 }
 
 /** `useQuery` bound to {@link ProfileMemoriesDocument}. */
-export function useProfileMemoriesQuery(
-  options?: useQuery.Options<ProfileMemoriesQuery, ProfileMemoriesQueryVariables> | SkipToken,
-) {
+export function useProfileMemoriesQuery(options?: useQuery.Options<ProfileMemoriesQuery, ProfileMemoriesQueryVariables> | SkipToken) {
   return useQuery(ProfileMemoriesDocument, options);
 }
 
 /** `useLazyQuery` bound to {@link ProfileMemoriesDocument}. */
-export function useProfileMemoriesLazyQuery(
-  options?: useLazyQuery.Options<ProfileMemoriesQuery, ProfileMemoriesQueryVariables>,
-) {
+export function useProfileMemoriesLazyQuery(options?: useLazyQuery.Options<ProfileMemoriesQuery, ProfileMemoriesQueryVariables>) {
   return useLazyQuery(ProfileMemoriesDocument, options);
 }
 
@@ -2965,16 +509,12 @@ export function useTimelinesSuspenseQuery(options?: useSuspenseQuery.Options<Tim
 }
 
 /** `useQuery` bound to {@link ViewTimelineDocument}. */
-export function useViewTimelineQuery(
-  options: useQuery.Options<ViewTimelineQuery, ViewTimelineQueryVariables> | SkipToken,
-) {
+export function useViewTimelineQuery(options: useQuery.Options<ViewTimelineQuery, ViewTimelineQueryVariables> | SkipToken) {
   return useQuery(ViewTimelineDocument, options);
 }
 
 /** `useLazyQuery` bound to {@link ViewTimelineDocument}. */
-export function useViewTimelineLazyQuery(
-  options?: useLazyQuery.Options<ViewTimelineQuery, ViewTimelineQueryVariables>,
-) {
+export function useViewTimelineLazyQuery(options?: useLazyQuery.Options<ViewTimelineQuery, ViewTimelineQueryVariables>) {
   return useLazyQuery(ViewTimelineDocument, options);
 }
 
@@ -2984,16 +524,12 @@ export function useViewTimelineSuspenseQuery(options: useSuspenseQuery.Options<V
 }
 
 /** `useQuery` bound to {@link TimelineSettingsDocument}. */
-export function useTimelineSettingsQuery(
-  options: useQuery.Options<TimelineSettingsQuery, TimelineSettingsQueryVariables> | SkipToken,
-) {
+export function useTimelineSettingsQuery(options: useQuery.Options<TimelineSettingsQuery, TimelineSettingsQueryVariables> | SkipToken) {
   return useQuery(TimelineSettingsDocument, options);
 }
 
 /** `useLazyQuery` bound to {@link TimelineSettingsDocument}. */
-export function useTimelineSettingsLazyQuery(
-  options?: useLazyQuery.Options<TimelineSettingsQuery, TimelineSettingsQueryVariables>,
-) {
+export function useTimelineSettingsLazyQuery(options?: useLazyQuery.Options<TimelineSettingsQuery, TimelineSettingsQueryVariables>) {
   return useLazyQuery(TimelineSettingsDocument, options);
 }
 
@@ -3003,16 +539,12 @@ export function useTimelineSettingsSuspenseQuery(options: useSuspenseQuery.Optio
 }
 
 /** `useQuery` bound to {@link AddMemoryTimelineDocument}. */
-export function useAddMemoryTimelineQuery(
-  options: useQuery.Options<AddMemoryTimelineQuery, AddMemoryTimelineQueryVariables> | SkipToken,
-) {
+export function useAddMemoryTimelineQuery(options: useQuery.Options<AddMemoryTimelineQuery, AddMemoryTimelineQueryVariables> | SkipToken) {
   return useQuery(AddMemoryTimelineDocument, options);
 }
 
 /** `useLazyQuery` bound to {@link AddMemoryTimelineDocument}. */
-export function useAddMemoryTimelineLazyQuery(
-  options?: useLazyQuery.Options<AddMemoryTimelineQuery, AddMemoryTimelineQueryVariables>,
-) {
+export function useAddMemoryTimelineLazyQuery(options?: useLazyQuery.Options<AddMemoryTimelineQuery, AddMemoryTimelineQueryVariables>) {
   return useLazyQuery(AddMemoryTimelineDocument, options);
 }
 
@@ -3022,100 +554,72 @@ export function useAddMemoryTimelineSuspenseQuery(options: useSuspenseQuery.Opti
 }
 
 /** `useQuery` bound to {@link TimelineAccessCheckDocument}. */
-export function useTimelineAccessCheckQuery(
-  options: useQuery.Options<TimelineAccessCheckQuery, TimelineAccessCheckQueryVariables> | SkipToken,
-) {
+export function useTimelineAccessCheckQuery(options: useQuery.Options<TimelineAccessCheckQuery, TimelineAccessCheckQueryVariables> | SkipToken) {
   return useQuery(TimelineAccessCheckDocument, options);
 }
 
 /** `useLazyQuery` bound to {@link TimelineAccessCheckDocument}. */
-export function useTimelineAccessCheckLazyQuery(
-  options?: useLazyQuery.Options<TimelineAccessCheckQuery, TimelineAccessCheckQueryVariables>,
-) {
+export function useTimelineAccessCheckLazyQuery(options?: useLazyQuery.Options<TimelineAccessCheckQuery, TimelineAccessCheckQueryVariables>) {
   return useLazyQuery(TimelineAccessCheckDocument, options);
 }
 
 /** `useSuspenseQuery` bound to {@link TimelineAccessCheckDocument}. */
-export function useTimelineAccessCheckSuspenseQuery(
-  options: useSuspenseQuery.Options<TimelineAccessCheckQueryVariables>,
-) {
+export function useTimelineAccessCheckSuspenseQuery(options: useSuspenseQuery.Options<TimelineAccessCheckQueryVariables>) {
   return useSuspenseQuery(TimelineAccessCheckDocument, options);
 }
 
 /** `useQuery` bound to {@link SearchCollaboratorsDocument}. */
-export function useSearchCollaboratorsQuery(
-  options: useQuery.Options<SearchCollaboratorsQuery, SearchCollaboratorsQueryVariables> | SkipToken,
-) {
+export function useSearchCollaboratorsQuery(options: useQuery.Options<SearchCollaboratorsQuery, SearchCollaboratorsQueryVariables> | SkipToken) {
   return useQuery(SearchCollaboratorsDocument, options);
 }
 
 /** `useLazyQuery` bound to {@link SearchCollaboratorsDocument}. */
-export function useSearchCollaboratorsLazyQuery(
-  options?: useLazyQuery.Options<SearchCollaboratorsQuery, SearchCollaboratorsQueryVariables>,
-) {
+export function useSearchCollaboratorsLazyQuery(options?: useLazyQuery.Options<SearchCollaboratorsQuery, SearchCollaboratorsQueryVariables>) {
   return useLazyQuery(SearchCollaboratorsDocument, options);
 }
 
 /** `useSuspenseQuery` bound to {@link SearchCollaboratorsDocument}. */
-export function useSearchCollaboratorsSuspenseQuery(
-  options: useSuspenseQuery.Options<SearchCollaboratorsQueryVariables>,
-) {
+export function useSearchCollaboratorsSuspenseQuery(options: useSuspenseQuery.Options<SearchCollaboratorsQueryVariables>) {
   return useSuspenseQuery(SearchCollaboratorsDocument, options);
 }
 
 /** `useQuery` bound to {@link CollaboratorByIdentifierDocument}. */
-export function useCollaboratorByIdentifierQuery(
-  options: useQuery.Options<CollaboratorByIdentifierQuery, CollaboratorByIdentifierQueryVariables> | SkipToken,
-) {
+export function useCollaboratorByIdentifierQuery(options: useQuery.Options<CollaboratorByIdentifierQuery, CollaboratorByIdentifierQueryVariables> | SkipToken) {
   return useQuery(CollaboratorByIdentifierDocument, options);
 }
 
 /** `useLazyQuery` bound to {@link CollaboratorByIdentifierDocument}. */
-export function useCollaboratorByIdentifierLazyQuery(
-  options?: useLazyQuery.Options<CollaboratorByIdentifierQuery, CollaboratorByIdentifierQueryVariables>,
-) {
+export function useCollaboratorByIdentifierLazyQuery(options?: useLazyQuery.Options<CollaboratorByIdentifierQuery, CollaboratorByIdentifierQueryVariables>) {
   return useLazyQuery(CollaboratorByIdentifierDocument, options);
 }
 
 /** `useSuspenseQuery` bound to {@link CollaboratorByIdentifierDocument}. */
-export function useCollaboratorByIdentifierSuspenseQuery(
-  options: useSuspenseQuery.Options<CollaboratorByIdentifierQueryVariables>,
-) {
+export function useCollaboratorByIdentifierSuspenseQuery(options: useSuspenseQuery.Options<CollaboratorByIdentifierQueryVariables>) {
   return useSuspenseQuery(CollaboratorByIdentifierDocument, options);
 }
 
 /** `useMutation` bound to {@link CreateTimelineDocument}. */
-export function useCreateTimelineMutation(
-  options?: useMutation.Options<CreateTimelineMutation, CreateTimelineMutationVariables>,
-) {
+export function useCreateTimelineMutation(options?: useMutation.Options<CreateTimelineMutation, CreateTimelineMutationVariables>) {
   return useMutation(CreateTimelineDocument, options);
 }
 
 /** `useMutation` bound to {@link UpdateTimelineDocument}. */
-export function useUpdateTimelineMutation(
-  options?: useMutation.Options<UpdateTimelineMutation, UpdateTimelineMutationVariables>,
-) {
+export function useUpdateTimelineMutation(options?: useMutation.Options<UpdateTimelineMutation, UpdateTimelineMutationVariables>) {
   return useMutation(UpdateTimelineDocument, options);
 }
 
 /** `useMutation` bound to {@link DeleteTimelineDocument}. */
-export function useDeleteTimelineMutation(
-  options?: useMutation.Options<DeleteTimelineMutation, DeleteTimelineMutationVariables>,
-) {
+export function useDeleteTimelineMutation(options?: useMutation.Options<DeleteTimelineMutation, DeleteTimelineMutationVariables>) {
   return useMutation(DeleteTimelineDocument, options);
 }
 
 /** `useQuery` bound to {@link PublicProfileUserDocument}. */
-export function usePublicProfileUserQuery(
-  options: useQuery.Options<PublicProfileUserQuery, PublicProfileUserQueryVariables> | SkipToken,
-) {
+export function usePublicProfileUserQuery(options: useQuery.Options<PublicProfileUserQuery, PublicProfileUserQueryVariables> | SkipToken) {
   return useQuery(PublicProfileUserDocument, options);
 }
 
 /** `useLazyQuery` bound to {@link PublicProfileUserDocument}. */
-export function usePublicProfileUserLazyQuery(
-  options?: useLazyQuery.Options<PublicProfileUserQuery, PublicProfileUserQueryVariables>,
-) {
+export function usePublicProfileUserLazyQuery(options?: useLazyQuery.Options<PublicProfileUserQuery, PublicProfileUserQueryVariables>) {
   return useLazyQuery(PublicProfileUserDocument, options);
 }
 
@@ -3125,16 +629,12 @@ export function usePublicProfileUserSuspenseQuery(options: useSuspenseQuery.Opti
 }
 
 /** `useQuery` bound to {@link UserTimelinesDocument}. */
-export function useUserTimelinesQuery(
-  options: useQuery.Options<UserTimelinesQuery, UserTimelinesQueryVariables> | SkipToken,
-) {
+export function useUserTimelinesQuery(options: useQuery.Options<UserTimelinesQuery, UserTimelinesQueryVariables> | SkipToken) {
   return useQuery(UserTimelinesDocument, options);
 }
 
 /** `useLazyQuery` bound to {@link UserTimelinesDocument}. */
-export function useUserTimelinesLazyQuery(
-  options?: useLazyQuery.Options<UserTimelinesQuery, UserTimelinesQueryVariables>,
-) {
+export function useUserTimelinesLazyQuery(options?: useLazyQuery.Options<UserTimelinesQuery, UserTimelinesQueryVariables>) {
   return useLazyQuery(UserTimelinesDocument, options);
 }
 
@@ -3144,22 +644,16 @@ export function useUserTimelinesSuspenseQuery(options: useSuspenseQuery.Options<
 }
 
 /** `useQuery` bound to {@link PublicTimelineDetailDocument}. */
-export function usePublicTimelineDetailQuery(
-  options: useQuery.Options<PublicTimelineDetailQuery, PublicTimelineDetailQueryVariables> | SkipToken,
-) {
+export function usePublicTimelineDetailQuery(options: useQuery.Options<PublicTimelineDetailQuery, PublicTimelineDetailQueryVariables> | SkipToken) {
   return useQuery(PublicTimelineDetailDocument, options);
 }
 
 /** `useLazyQuery` bound to {@link PublicTimelineDetailDocument}. */
-export function usePublicTimelineDetailLazyQuery(
-  options?: useLazyQuery.Options<PublicTimelineDetailQuery, PublicTimelineDetailQueryVariables>,
-) {
+export function usePublicTimelineDetailLazyQuery(options?: useLazyQuery.Options<PublicTimelineDetailQuery, PublicTimelineDetailQueryVariables>) {
   return useLazyQuery(PublicTimelineDetailDocument, options);
 }
 
 /** `useSuspenseQuery` bound to {@link PublicTimelineDetailDocument}. */
-export function usePublicTimelineDetailSuspenseQuery(
-  options: useSuspenseQuery.Options<PublicTimelineDetailQueryVariables>,
-) {
+export function usePublicTimelineDetailSuspenseQuery(options: useSuspenseQuery.Options<PublicTimelineDetailQueryVariables>) {
   return useSuspenseQuery(PublicTimelineDetailDocument, options);
 }

@@ -1,12 +1,12 @@
 import "fake-indexeddb/auto";
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { createRoutes, routes } from "../../app/router";
-import { aTimeline } from "../timelines/testing/timeline-mocks";
-import { TimelinesDocument } from "../../gql/graphql";
-import { clearOfflineData, rememberAccount, rememberedAccount, startPersisting } from "../../lib/offline-store";
-import { mockSessionCheck, signedIn, signedInUser, signedOut } from "../../testing/mock-session";
-import { createTestApolloClient, renderRoute } from "../../testing/render";
+import { createRoutes, routes } from "./router";
+import { aTimeline } from "../features/timelines/testing/timeline-mocks";
+import { TimelinesDocument } from "../gql/graphql";
+import { clearOfflineData, rememberAccount, rememberedAccount, startPersisting } from "../lib/offline-store";
+import { mockSessionCheck, signedIn, signedInUser, signedOut } from "../testing/mock-session";
+import { createTestApolloClient, renderRoute } from "../testing/render";
 
 const heading = (name: string) => screen.findByRole("heading", { level: 1, name }, { timeout: 5000 });
 
