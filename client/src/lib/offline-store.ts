@@ -156,6 +156,9 @@ export function startPersisting(cache: ApolloCache, userId: string): void {
     if (document.visibilityState === "hidden" && timer !== undefined) save();
   };
   document.addEventListener("visibilitychange", onHidden);
+  // Answers that arrived before persistence started (the session check and IndexedDB are slower
+  // than a screen's query on a busy device) are saved too.
+  schedule();
   persisting = {
     userId,
     stop: () => {
