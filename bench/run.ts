@@ -4,7 +4,8 @@
  * side are what to compare between machines, not absolute numbers.
  *
  * Options: --quick, --only=seed,sql,access,load,media,client,lighthouse (seed is always done),
- * --users=N --timelines=N --memories=N, --no-pin, --keep (keep the temp DATA_DIR), --out=path.
+ * --users=N --timelines=N --memories=N, --no-pin, --keep (keep the temp DATA_DIR), --out=path,
+ * --lighthouse-runs=N (default 5, 1 with --quick).
  */
 import "reflect-metadata";
 import { spawnSync } from "node:child_process";
@@ -277,7 +278,11 @@ async function main(): Promise<void> {
         const check = await fetch(`${server.appUrl}/api/auth/check-session`, { headers: { cookie } });
         const signedIn = ((await check.json()) as { isAuthenticated?: boolean }).isAuthenticated === true;
         if (!signedIn) log("  ! the session cookie for the signed-in Lighthouse page is not accepted");
-        const lh: LighthouseOutcome = await runLighthouse(server.appUrl, cookie, { runs: cfg.lighthouseRuns, log });
+        const lh: LighthouseOutcome = await runLighthouse(server.appUrl, cookie, {
+          runs: Number(value("lighthouse-runs") ?? cfg.lighthouseRuns),
+          timelineId: f1.mainTimelineId,
+          log,
+        });
         if ("pages" in lh) Object.assign(lh, { sessionAccepted: signedIn });
         results.lighthouse = lh;
         log(`lighthouse ${"skipped" in lh ? `skipped: ${lh.skipped}` : "done"} (${since()})`);

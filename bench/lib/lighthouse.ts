@@ -102,7 +102,7 @@ async function viaRunner(
 export async function runLighthouse(
   base: string,
   cookie: string,
-  opts: { runs: number; log?: (s: string) => void },
+  opts: { runs: number; log?: (s: string) => void; timelineId?: string },
 ): Promise<LighthouseOutcome> {
   const chrome = chromiumPath();
   if (!chrome) return { skipped: "no Chromium (install it, or set CHROME_PATH)" };
@@ -114,5 +114,11 @@ export async function runLighthouse(
 
   pages.push(await viaRunner(base, "/app/timelines", opts.runs, chrome, { Cookie: cookie }));
   opts.log?.(`  lighthouse /app/timelines (signed in): ${pages.at(-1)!.scores.performance ?? pages.at(-1)!.error}`);
+
+  if (opts.timelineId) {
+    const route = `/app/view-timeline?id=${opts.timelineId}`;
+    pages.push(await viaRunner(base, route, opts.runs, chrome, { Cookie: cookie }));
+    opts.log?.(`  lighthouse ${route} (signed in): ${pages.at(-1)!.scores.performance ?? pages.at(-1)!.error}`);
+  }
   return { pages, chrome };
 }

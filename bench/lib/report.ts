@@ -206,7 +206,9 @@ export function printReport(r: Json, log: (s: string) => void): void {
   }
 
   if (r.lighthouse) {
-    log(`\n7. Lighthouse 12 (mobile, default config, median of ${r.config.lighthouseRuns})`);
+    log(
+      `\n7. Lighthouse 12 (mobile, default config, median of ${"pages" in r.lighthouse ? (r.lighthouse.pages[0]?.runs ?? r.config.lighthouseRuns) : r.config.lighthouseRuns})`,
+    );
     if ("skipped" in r.lighthouse) log(`   skipped: ${r.lighthouse.skipped}`);
     else {
       const rows = [["page", "perf", "a11y", "BP", "SEO", "FCP ms", "LCP ms", "TBT ms", "CLS", "via", "target", ""]];
@@ -233,7 +235,8 @@ export function printReport(r: Json, log: (s: string) => void): void {
       for (const p of r.lighthouse.pages) {
         if (p.error) log(`   ! ${p.path}: ${String(p.error).slice(0, 300)}`);
         else if (p.failing?.length) log(`   ${p.path} loses points on: ${p.failing.join(" ")}`);
-        if (p.finalUrl && p.finalUrl !== p.path)
+        // finalUrl is a pathname: the query of /app/view-timeline?id= is not part of it
+        if (p.finalUrl && p.finalUrl !== p.path.split("?")[0])
           log(`   ! ${p.path} ended on ${p.finalUrl} (was the session cookie refused?)`);
       }
     }

@@ -25,8 +25,18 @@ describe("service worker options", () => {
     },
   );
 
-  it("caches nothing at run time (no /api, /graphql or /media responses)", () => {
-    expect(pwaOptions.workbox?.runtimeCaching ?? []).toEqual([]);
+  it("caches at run time only /media thumbnails, posters and display photos, network first and bounded (docs/decisions/020-offline-and-feedback.md)", () => {
+    const rules = pwaOptions.workbox?.runtimeCaching ?? [];
+    expect(rules).toHaveLength(2);
+    // The patterns run in the service worker; here their source says what they match.
+    const sources = rules.map((rule) => String(rule.urlPattern));
+    expect(sources.every((source) => source.includes("\\/media\\/"))).toBe(true);
+    expect(sources.some((source) => /api|graphql/.test(source))).toBe(false);
+    for (const rule of rules) {
+      expect(rule.handler).toBe("NetworkFirst");
+      expect(rule.options?.cacheName).toMatch(/^keepsake-media/);
+      expect(rule.options?.expiration?.maxEntries).toBeGreaterThan(0);
+    }
   });
 
   it("maps / to the precached landing page, not the app shell", () => {

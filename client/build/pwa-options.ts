@@ -1,4 +1,5 @@
 import type { VitePWAOptions } from "vite-plugin-pwa";
+import { MEDIA_CACHE_PREFIX } from "../src/lib/offline-cache-names";
 import { serverPathPrefixes } from "./html-entries";
 
 export const themeColor = "#0f766e";
@@ -40,13 +41,42 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     ],
   },
   workbox: {
-    // Only the built assets are precached; nothing is cached at run time.
+    // The built assets are precached. At run time only thumbnails and posters of /media are kept, for
+    // the offline app (docs/decisions/020-offline-and-feedback.md): network first (the server checks
+    // access on every request while online), the cache only when the network fails, bounded, and
+    // deleted at logout or when another account signs in (client/src/lib/offline-store.ts).
     globPatterns: ["**/*.{js,css,html,svg,png,ico,webmanifest,woff2}"],
     navigateFallback: "/index.html",
     navigateFallbackDenylist,
     // "/" must not resolve to the precached app shell (index.html): it is the landing page.
     directoryIndex: "landing.html",
-    runtimeCaching: [],
+    runtimeCaching: [
+      {
+        urlPattern: ({ url, request }) =>
+          request.method === "GET" &&
+          url.origin === self.location.origin &&
+          /^\/media\/[^/]+\/(thumb|poster)$/.test(url.pathname),
+        handler: "NetworkFirst",
+        options: {
+          cacheName: `${MEDIA_CACHE_PREFIX}-thumbs`,
+          expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+      {
+        // The larger photos the timeline and the viewer show: fewer of them.
+        urlPattern: ({ url, request }) =>
+          request.method === "GET" &&
+          url.origin === self.location.origin &&
+          /^\/media\/[^/]+\/display$/.test(url.pathname),
+        handler: "NetworkFirst",
+        options: {
+          cacheName: `${MEDIA_CACHE_PREFIX}-display`,
+          expiration: { maxEntries: 60, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+    ],
     cleanupOutdatedCaches: true,
     clientsClaim: true,
     skipWaiting: true,

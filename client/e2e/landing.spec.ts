@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { signInLinkOf, waitForMail } from "./helpers/outbox";
+import { saveShot } from "./helpers/journey";
 
 /** The public landing page (issue 6, docs/product.md §2 "Landing page (public)") on a phone. */
 test.use({ viewport: { width: 390, height: 844 } });
@@ -293,8 +294,12 @@ test.describe("landing page", () => {
     const busy = modal.getByRole("button", { name: "Sending..." });
     await expect(busy).toBeDisabled();
     release();
-    await expect(modal.getByRole("status")).toHaveText(SENT);
+    // Sent: the modal closes and the page confirms.
+    await expect(modal).toBeHidden();
+    await expect(page.locator("#landing-toast")).toHaveText(SENT);
+    await opener.click();
     await expect(modal.getByRole("button", { name: "Send magic link" })).toBeEnabled();
+    await expect(modal.getByRole("status")).toHaveText("");
 
     const mail = await waitForMail(email, since);
     expect(signInLinkOf(mail)).toMatch(/\/auth\/verify\?token=[\w-]+/);
@@ -337,7 +342,9 @@ test.describe("landing page", () => {
     expect(errors).toEqual([]);
   });
 
-  test("a failed request is only logged and the busy state ends (docs/product.md §8)", async ({ page }) => {
+  test("a 429 shows the wait; any other failure is only logged and the busy state ends (docs/product.md §8)", async ({
+    page,
+  }) => {
     const { errors, consoleErrors } = watch(page);
     await page.goto("/");
     await page.route("**/api/auth/email", (route) =>
@@ -357,15 +364,17 @@ test.describe("landing page", () => {
     });
     await cta.getByLabel("Email address").fill(uniqueEmail("fail"));
     await cta.getByRole("button", { name: "Send me a magic link" }).click();
-    await expect.poll(() => consoleErrors.some((text) => text.includes("Failed to send magic link"))).toBe(true);
-    await expect(cta.getByRole("button", { name: "Send me a magic link" })).toBeEnabled();
-    await expect(cta.getByRole("status")).toHaveText("");
+    // A rate limit is a wait, not a failure: the message and a countdown on the disabled button.
+    await expect(cta.getByRole("status")).toHaveText("Too many requests");
+    await expect(cta.getByRole("button", { name: /^Wait \d+s to retry$/ })).toBeDisabled();
+    await saveShot(page, "landing-429");
 
     await page.route("**/api/auth/email", (route) => route.abort("failed"));
     await page.locator("header.site-header").getByRole("button", { name: "Get a magic link" }).click();
     const modal = page.getByRole("dialog", { name: "Get a magic link" });
     await modal.getByLabel("Email address").fill(uniqueEmail("fail2"));
     await modal.getByRole("button", { name: "Send magic link" }).click();
+    await expect.poll(() => consoleErrors.some((text) => text.includes("Failed to send magic link"))).toBe(true);
     await expect(modal.getByRole("button", { name: "Send magic link" })).toBeEnabled();
     await expect(modal.getByRole("status")).toHaveText("");
     await expect(modal).toBeVisible();

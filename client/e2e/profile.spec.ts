@@ -119,7 +119,13 @@ test("profile, updates and the public profile on a phone", async ({ browser }, t
     .filter({ hasText: 'Bo Jensen invited you to share the timeline "Summer by the sea"' });
   await expect(proposal).toBeVisible();
   await expect(unreadBadge(ada)).toHaveAccessibleName("Updates 1 unread");
-  await expect(ada.getByRole("button", { name: "Mark all as read (1)" })).toBeVisible();
+  // Only the proposal is unread, and "Mark all" cannot mark it: no button.
+  await expect(ada.getByRole("button", { name: /Mark all as read/ })).toHaveCount(0);
+  // Its View opens the proposed timeline.
+  await expect(proposal.getByRole("link", { name: "View" })).toHaveAttribute(
+    "href",
+    `/app/view-timeline?id=${timelineId}`,
+  );
   await expect(proposal.getByRole("time")).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} [AP]M$/);
   await expectAccessible(ada, "Updates, with a proposal");
   await shot(ada, "updates-proposal");
@@ -137,6 +143,8 @@ test("profile, updates and the public profile on a phone", async ({ browser }, t
   await expect(proposal.getByRole("button", { name: "Accept" })).toBeVisible();
 
   await proposal.getByRole("button", { name: "Accept" }).click();
+  // The outcome replaces the buttons at once, and the badge drops without a reload.
+  await expect(proposal.getByText("You accepted")).toBeVisible();
   await expect(proposal.getByRole("button", { name: "Accept" })).toHaveCount(0);
   await expect(unreadBadge(ada)).toHaveAccessibleName("Updates");
   await expect(ada.getByRole("button", { name: /Mark all as read/ })).toHaveCount(0);

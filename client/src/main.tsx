@@ -4,16 +4,19 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router-dom";
 import { AppProvider } from "./app/provider";
 import { createAppRouter } from "./app/router";
+import { createApolloClient } from "./lib/apollo-client";
 import { registerServiceWorker } from "./lib/register-service-worker";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("Missing #root element in index.html");
 
-const router = createAppRouter();
+// One client for the router's loaders (session check and first data together) and the screens.
+const client = createApolloClient();
+const router = createAppRouter(client);
 
 createRoot(container).render(
   <StrictMode>
-    <AppProvider>
+    <AppProvider client={client}>
       <RouterProvider router={router} />
     </AppProvider>
   </StrictMode>,

@@ -15,7 +15,6 @@ import {
   ViewTimelineDocument,
 } from "../gql/graphql";
 import { navigateToDocument } from "../lib/document-navigation";
-import { allowConsoleErrors, consoleErrorCalls } from "../testing/console-errors";
 import { mockFetch } from "../testing/mock-fetch";
 import { mockSessionCheck, signedIn, signedOut } from "../testing/mock-session";
 import { renderRoute } from "../testing/render";
@@ -115,7 +114,21 @@ describe("route table (docs/product.md §2)", () => {
     renderRoute("/login", routes);
     expect(await heading("Sign in to Keepsake")).toBeInTheDocument();
     expect(screen.queryByRole("navigation")).not.toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Only to know whether to send a signed-in person on to /app.
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("/login sends a signed-in person to /app", async () => {
+    mockSessionCheck(signedIn());
+    const { router } = renderRoute("/login", routes);
+    expect(await heading("Your Timelines")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/app");
+  });
+
+  it("/login shows the form when the session cannot be checked (offline)", async () => {
+    mockSessionCheck(new TypeError("Failed to fetch"));
+    renderRoute("/login", routes);
+    expect(await heading("Sign in to Keepsake")).toBeInTheDocument();
   });
 
   it("/auth/verify?token=abc is public, has no bottom navigation and asks only the verify call", async () => {
@@ -231,33 +244,63 @@ describe("bottom navigation", () => {
 });
 
 describe("routing failures (docs/product.md §8)", () => {
-  it("shows React Router's default 'Unexpected Application Error!' page when a loader throws", async () => {
-    allowConsoleErrors(/Error handled by React Router default ErrorBoundary/);
-    mockSessionCheck(signedIn());
+  function withExtraRoute(extra: RouteObject): RouteObject[] {
     const [root] = routes;
     if (!root) throw new Error("no root route");
-    expect(root.errorElement).toBeUndefined();
-    expect(root.ErrorBoundary).toBeUndefined();
-    const withFailingRoute: RouteObject[] = [
-      {
-        ...root,
-        children: [
-          ...(root.children ?? []),
-          {
-            path: "boom",
-            loader: () => {
-              throw new Error("The loader broke");
-            },
-            Component: () => null,
-          },
-        ],
-      } as RouteObject,
-    ];
+    return [{ ...root, children: [...(root.children ?? []), extra] } as RouteObject];
+  }
 
-    renderRoute("/boom", withFailingRoute);
+  it("shows our 'Unexpected Application Error!' screen, not React Router's page, when a loader throws", async () => {
+    mockSessionCheck(signedIn());
+    renderRoute(
+      "/boom",
+      withExtraRoute({
+        path: "boom",
+        loader: () => {
+          throw new Error("The loader broke");
+        },
+        Component: () => null,
+      }),
+    );
 
     expect(await screen.findByRole("heading", { name: "Unexpected Application Error!" })).toBeInTheDocument();
     expect(screen.getByText("The loader broke")).toBeInTheDocument();
-    expect(consoleErrorCalls().length).toBeGreaterThan(0);
+    expect(screen.getByRole("button", { name: "Retry" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Go to timelines" })).toHaveAttribute("href", "/app/timelines");
+    // React Router's developer page says this; it must never reach people.
+    expect(screen.queryByText(/Hey developer/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/ErrorBoundary/)).not.toBeInTheDocument();
+  });
+
+  it("shows the status and text of a thrown response", async () => {
+    mockSessionCheck(signedIn());
+    renderRoute(
+      "/gone",
+      withExtraRoute({
+        path: "gone",
+        loader: () => {
+          throw new Response("This page is gone", { status: 410, statusText: "Gone" });
+        },
+        Component: () => null,
+      }),
+    );
+    expect(await screen.findByRole("heading", { name: "Unexpected Application Error!" })).toBeInTheDocument();
+    expect(screen.getByText("410 Gone")).toBeInTheDocument();
+    expect(screen.getByText("This page is gone")).toBeInTheDocument();
+  });
+
+  it("a screen whose code cannot be loaded (already reloaded once) shows the error screen", async () => {
+    mockSessionCheck(signedIn());
+    sessionStorage.setItem("keepsake:chunk-reload", "1");
+    renderRoute(
+      "/stale",
+      withExtraRoute({
+        path: "stale",
+        lazy: () => Promise.reject(new TypeError("Failed to fetch dynamically imported module: /assets/x-OLD.js")),
+      }),
+    );
+    expect(await screen.findByRole("heading", { name: "Unexpected Application Error!" })).toBeInTheDocument();
+    expect(screen.getByText(/Part of Keepsake could not be loaded/)).toBeInTheDocument();
+    sessionStorage.clear();
   });
 });

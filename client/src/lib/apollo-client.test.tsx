@@ -1,8 +1,10 @@
 import { ApolloProvider } from "@apollo/client/react";
-import { render, screen } from "@testing-library/react";
+import { act, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { useMeQuery } from "../gql/graphql";
+import { AppToaster } from "../components/ui/toaster";
+import { MarkAllNotificationsReadDocument, UnreadNotificationCountDocument, useMeQuery } from "../gql/graphql";
 import { createApolloClient } from "./apollo-client";
+import { OFFLINE_ACTION_MESSAGE } from "./use-online";
 
 function MeProbe() {
   const { data, loading } = useMeQuery();
@@ -38,5 +40,27 @@ describe("Apollo client", () => {
     expect(init?.credentials).toBe("same-origin");
     expect(new Headers(init?.headers).get("Apollo-Require-Preflight")).toBe("true");
     expect(JSON.parse(String(init?.body))).toMatchObject({ operationName: "Me" });
+  });
+
+  it("offline, a change fails at once saying it needs a connection, and toasts it; queries still go out", async () => {
+    const fetchMock = vi.fn(
+      async () => new Response("{}", { status: 200, headers: { "Content-Type": "application/json" } }),
+    );
+    const client = createApolloClient({ fetch: fetchMock });
+    const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    render(<AppToaster />);
+    // The toaster is loaded after the first paint.
+    await act(async () => {
+      await import("sonner");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+
+    await expect(client.mutate({ mutation: MarkAllNotificationsReadDocument })).rejects.toThrow(OFFLINE_ACTION_MESSAGE);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(await screen.findByText("You're offline")).toBeInTheDocument();
+
+    await client.query({ query: UnreadNotificationCountDocument }).catch(() => undefined);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    onLine.mockRestore();
   });
 });

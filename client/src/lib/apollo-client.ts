@@ -1,6 +1,10 @@
-import { ApolloClient, InMemoryCache, type TypePolicies } from "@apollo/client";
+import { ApolloClient, ApolloLink, InMemoryCache, type TypePolicies } from "@apollo/client";
 import { relayStylePagination } from "@apollo/client/utilities";
 import UploadHttpLink from "apollo-upload-client/UploadHttpLink.mjs";
+import { OperationTypeNode } from "graphql";
+import { throwError } from "rxjs";
+import { notifyOffline } from "./notify";
+import { OFFLINE_ACTION_MESSAGE } from "./use-online";
 
 /**
  * Cache policies. Every entity type has an `id`, which is Apollo's default key. The lists are
@@ -30,15 +34,29 @@ export interface ApolloClientOptions {
   fetch?: typeof fetch;
 }
 
+/**
+ * Offline, a change cannot reach the server: it fails at once with a message saying so (and a
+ * toast), instead of a spinner and a generic failure (docs/decisions/020-offline-and-feedback.md).
+ * Queries go on and fail over to what the cache holds.
+ */
+export const offlineMutationLink = new ApolloLink((operation, forward) => {
+  if (operation.operationType === OperationTypeNode.MUTATION && typeof navigator !== "undefined" && !navigator.onLine) {
+    notifyOffline();
+    return throwError(() => new Error(OFFLINE_ACTION_MESSAGE));
+  }
+  return forward(operation);
+});
+
 export function createApolloClient({ uri = "/graphql", fetch }: ApolloClientOptions = {}): ApolloClient {
+  const http = new UploadHttpLink({
+    uri,
+    credentials: "same-origin",
+    // Apollo Server's CSRF prevention rejects multipart and GET requests without it (docs/decisions/012-stack-and-decorators.md P13).
+    headers: { "Apollo-Require-Preflight": "true" },
+    ...(fetch ? { fetch } : {}),
+  });
   return new ApolloClient({
-    link: new UploadHttpLink({
-      uri,
-      credentials: "same-origin",
-      // Apollo Server's CSRF prevention rejects multipart and GET requests without it (docs/decisions/012-stack-and-decorators.md P13).
-      headers: { "Apollo-Require-Preflight": "true" },
-      ...(fetch ? { fetch } : {}),
-    }),
+    link: ApolloLink.from([offlineMutationLink, http]),
     cache: new InMemoryCache({ typePolicies }),
     devtools: { enabled: import.meta.env.DEV },
   });

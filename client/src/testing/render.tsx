@@ -3,7 +3,8 @@ import { ApolloProvider } from "@apollo/client/react";
 import { MockLink } from "@apollo/client/testing";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from "react-router-dom";
+import { createMemoryRouter, Outlet, RouterProvider, useLocation, type RouteObject } from "react-router-dom";
+import { AppToaster } from "../components/ui/toaster";
 import { typePolicies } from "../lib/apollo-client";
 import type { SessionUser } from "../lib/session";
 import { SessionUserProvider } from "../lib/session-user";
@@ -79,9 +80,20 @@ function LocationProbe() {
 export function renderScreen(screen: ReactNode, options: RenderScreenOptions = {}) {
   const path = options.path ?? "/";
   const user = options.user === undefined ? signedInUser : options.user;
+  // Like the app's root layout, a toaster outlives the screen (a save confirms, then navigates).
   const routes: RouteObject[] = [
-    { path, element: <SessionUserProvider user={user}>{screen}</SessionUserProvider> },
-    { path: "*", element: <LocationProbe /> },
+    {
+      element: (
+        <>
+          <Outlet />
+          <AppToaster />
+        </>
+      ),
+      children: [
+        { path, element: <SessionUserProvider user={user}>{screen}</SessionUserProvider> },
+        { path: "*", element: <LocationProbe /> },
+      ],
+    },
   ];
   return renderInRouter(routes, options.at ?? path, options, options.showWarnings ?? true);
 }

@@ -1,4 +1,5 @@
 import { Outlet } from "react-router-dom";
+import { OfflineBanner } from "../../components/ui/offline-banner";
 import { AuthGate } from "../../features/auth/auth-gate";
 import { AppBottomNav } from "../app-bottom-nav";
 
@@ -6,12 +7,15 @@ import { AppBottomNav } from "../app-bottom-nav";
 export function AppLayout() {
   return (
     <AuthGate>
-      <div className="app-column" data-theme="teal">
-        <main className="app-main">
-          <Outlet />
-        </main>
-        <AppBottomNav />
-      </div>
+      {(session) => (
+        <div className="app-column" data-theme="teal">
+          <OfflineBanner bootedOffline={session.offline} />
+          <main className="app-main">
+            <Outlet />
+          </main>
+          <AppBottomNav />
+        </div>
+      )}
     </AuthGate>
   );
 }

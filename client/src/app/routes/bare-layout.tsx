@@ -1,4 +1,5 @@
 import { Outlet } from "react-router-dom";
+import { OfflineBanner } from "../../components/ui/offline-banner";
 import { AuthGate } from "../../features/auth/auth-gate";
 
 /**
@@ -8,9 +9,12 @@ import { AuthGate } from "../../features/auth/auth-gate";
 export function BareLayout() {
   return (
     <AuthGate>
-      <div className="app-column">
-        <Outlet />
-      </div>
+      {(session) => (
+        <div className="app-column">
+          <OfflineBanner bootedOffline={session.offline} />
+          <Outlet />
+        </div>
+      )}
     </AuthGate>
   );
 }

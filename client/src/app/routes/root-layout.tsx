@@ -1,14 +1,13 @@
 import { Outlet, ScrollRestoration } from "react-router-dom";
+import { AppToaster } from "../../components/ui/toaster";
 
-/**
- * The root route. It deliberately has no errorElement/ErrorBoundary: a routing failure shows
- * React Router's default "Unexpected Application Error!" page (docs/product.md §8).
- */
+/** The root route; its error screen is ./route-error/route-error-screen.tsx (set in ../router.tsx). */
 export function RootLayout() {
   return (
     <>
       <Outlet />
       <ScrollRestoration />
+      <AppToaster />
     </>
   );
 }

@@ -1,13 +1,14 @@
 import type { ReactNode } from "react";
-import { Navigate } from "react-router-dom";
-import { PageSpinner } from "../../components/ui/spinner";
+import { useLoaderData } from "react-router-dom";
 import { SessionUserProvider } from "../../lib/session-user";
-import { useAuthGate } from "./use-auth-gate";
+import type { SignedInSession } from "./session-loader";
 
-/** Renders its children for a signed-in user, a spinner while checking, else goes to /login. */
-export function AuthGate({ children }: { children: ReactNode }) {
-  const gate = useAuthGate();
-  if (gate.status === "loading") return <PageSpinner label="Loading…" />;
-  if (gate.status === "unauthenticated") return <Navigate to="/login" replace />;
-  return <SessionUserProvider user={gate.user}>{children}</SessionUserProvider>;
+/**
+ * Renders its children for the signed-in user. The check itself is the route's loader
+ * (./session-loader.ts): by the time this renders, the person is signed in (or the app booted
+ * offline with the last account); a signed-out visitor was already sent to /login.
+ */
+export function AuthGate({ children }: { children: (session: SignedInSession) => ReactNode }) {
+  const session = useLoaderData() as SignedInSession;
+  return <SessionUserProvider user={session.user}>{children(session)}</SessionUserProvider>;
 }

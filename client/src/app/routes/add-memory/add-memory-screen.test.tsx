@@ -1,6 +1,6 @@
 import { connectionOf } from "../../../testing/connection";
 import type { MockLink } from "@apollo/client/testing";
-import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import exifr from "exifr";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -197,6 +197,7 @@ describe("Add Memory (docs/product.md §2, §4, §5)", () => {
     expect(adding).toBeDisabled();
 
     await waitFor(() => expect(locationOf(router)).toBe("/app/view-timeline?id=t-1"));
+    expect(await screen.findByText("Memory added")).toBeInTheDocument();
     expect(seen[0]).toEqual({
       input: {
         timelineId: "t-1",
@@ -270,7 +271,26 @@ describe("Add Memory (docs/product.md §2, §4, §5)", () => {
     await act(async () => fakeUploads.current!.latest().fail("Failed to upload file: Unsupported file type"));
     expect(screen.getByRole("alert")).toHaveTextContent("Failed to upload file: Unsupported file type");
     expect(screen.getByText("Upload failed")).toBeInTheDocument();
+    // No preview of a file the server refused (no broken image), but Retry.
+    expect(screen.queryByRole("img", { name: "Preview of the chosen photo" })).not.toBeInTheDocument();
     expect(submit()).toBeDisabled();
+  });
+
+  it("retries a failed upload with the same file, then shows the preview and can send", async () => {
+    vi.mocked(exifr.parse).mockResolvedValue(undefined);
+    render([timelineMock]);
+    await screen.findByRole("heading", { level: 1, name: "Add Memory" });
+    const photo = aPhoto();
+    await choose(photo);
+    await act(async () => fakeUploads.current!.latest().fail("Failed to upload file: Too many uploads"));
+    const before = fakeUploads.current!.pending.length;
+    await userEvent.click(within(screen.getByRole("alert")).getByRole("button", { name: "Retry" }));
+    expect(fakeUploads.current!.pending.length).toBe(before + 1);
+    expect(fakeUploads.current!.latest().file).toBe(photo);
+    await act(async () => fakeUploads.current!.latest().succeed());
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(screen.getByRole("img", { name: "Preview of the chosen photo" })).toBeInTheDocument();
+    expect(screen.getByText("Uploaded")).toBeInTheDocument();
   });
 
   it("only logs a failure to add, and ends the busy state (docs/product.md §8)", async () => {

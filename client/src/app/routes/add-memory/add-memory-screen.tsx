@@ -8,6 +8,7 @@ import type { UploadedMedia } from "../../../features/memories/api/use-media-upl
 import { MemoryForm, type MemoryFormValues } from "../../../features/memories/components/memory-form";
 import { notifyFriendsPhotosUploaded } from "../../../features/timelines/api/friend-notifications";
 import { useAddMemoryTimelineQuery, useCreateMemoryMutation } from "../../../gql/graphql";
+import { notifySaved, TOASTS } from "../../../lib/notify";
 
 /** Spec §2 "Add Memory": a photo or video with its caption, place, date and meaning. */
 export function AddMemoryScreen() {
@@ -50,6 +51,7 @@ export function AddMemoryScreen() {
       return;
     }
     void notifyFriendsPhotosUploaded(timelineId, 1);
+    notifySaved(TOASTS.memoryAdded);
     void navigate(timelineUrl);
   }
 

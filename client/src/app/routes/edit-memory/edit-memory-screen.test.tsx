@@ -121,6 +121,7 @@ describe("Edit Memory (docs/product.md §2, §6, §8)", () => {
     await user.type(caption, "Sunset, again");
     await user.click(screen.getByRole("button", { name: "Save Changes" }));
     await waitFor(() => expect(locationOf(router)).toBe("/app/view-timeline?id=t-1"));
+    expect(await screen.findByText("Memory saved")).toBeInTheDocument();
     expect(seen[0]).toEqual({
       input: {
         id: "m-1",

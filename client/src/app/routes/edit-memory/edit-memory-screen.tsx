@@ -15,6 +15,7 @@ import { useDeleteMemoryMutation, useEditMemoryQuery, useUpdateMemoryMutation } 
 import { useConfirmDelete } from "../../../lib/use-confirm-delete";
 import { GoBack } from "../../../lib/use-go-back";
 import styles from "./edit-memory-screen.module.css";
+import { notifySaved, TOASTS } from "../../../lib/notify";
 
 /** Spec §2 "Edit Memory": the same fields, replace media, "Save Changes", delete. */
 export function EditMemoryScreen() {
@@ -82,6 +83,7 @@ export function EditMemoryScreen() {
       setSaveError(SAVE_MEMORY_ERROR);
       return;
     }
+    notifySaved(TOASTS.memorySaved);
     void navigate(timelineUrl);
   }
 

@@ -138,6 +138,7 @@ describe("Edit Profile screen", () => {
     await userEvent.type(name, "Ada King");
     await userEvent.click(save());
     await waitFor(() => expect(router.state.location.pathname).toBe("/app/profile"));
+    expect(await screen.findByText("Profile saved")).toBeInTheDocument();
   });
 
   it("uploads a chosen photo with a preview", async () => {

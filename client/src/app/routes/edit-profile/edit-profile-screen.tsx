@@ -26,6 +26,7 @@ import {
   type UpdateProfileInput,
 } from "../../../gql/graphql";
 import styles from "./edit-profile-screen.module.css";
+import { notifySaved, TOASTS } from "../../../lib/notify";
 
 /** Edit Profile (docs/product.md §2, §4, §5): photo, display name, username with a live check, bio. */
 export function EditProfileScreen() {
@@ -108,6 +109,7 @@ function EditProfileForm({ me }: { me: ProfileHeader_UserFragment }) {
       setSaveError(message);
       return;
     }
+    notifySaved(TOASTS.profileSaved);
     await navigate("/app/profile");
   }
 

@@ -17,7 +17,7 @@ export function MemoriesScreen() {
   const [params] = useSearchParams();
   const email = params.get("email")?.trim() || null;
   const pages = useProfileMemoryPages(email, { refresh: true });
-  // Spec §7, §8: a failure to load shows the empty list.
+  // Spec §7, §8: a failure to load shows the empty list; offline, what the cache kept (docs/decisions/020-offline-and-feedback.md).
   const memories = pages.error && !pages.data ? [] : pages.data ? pages.items : undefined;
 
   return (

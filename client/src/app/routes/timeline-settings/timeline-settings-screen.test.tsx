@@ -79,6 +79,7 @@ describe("Timeline Settings (docs/product.md §2, §5, §6, §8)", () => {
     await user.click(screen.getByRole("button", { name: "Save Changes" }));
     expect(screen.getByRole("button", { name: "Saving..." })).toBeDisabled();
     await waitFor(() => expect(locationOf(router)).toBe("/app/view-timeline?id=t-1"));
+    expect(await screen.findByText("Settings saved")).toBeInTheDocument();
   });
 
   it("keeps Save disabled over 100 characters, with the warning", async () => {

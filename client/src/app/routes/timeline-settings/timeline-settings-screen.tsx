@@ -30,6 +30,7 @@ import {
 import { useSessionUser } from "../../../lib/session-user";
 import { useConfirmDelete } from "../../../lib/use-confirm-delete";
 import styles from "./timeline-settings-screen.module.css";
+import { notifySaved, TOASTS } from "../../../lib/notify";
 
 /** Spec §2 "Timeline Settings": title, privacy, save; the Danger Zone deletes the timeline. */
 export function TimelineSettingsScreen() {
@@ -88,6 +89,7 @@ function SettingsForm({ timeline }: { timeline: SettingsTimeline }) {
       setSaveError(SAVE_SETTINGS_ERROR);
       return;
     }
+    notifySaved(TOASTS.settingsSaved);
     void navigate(timelineUrl);
   }
 

@@ -137,9 +137,12 @@ describe("Updates screen", () => {
     const onUpdated = vi.fn();
     window.addEventListener("notificationsUpdated", onUpdated);
 
-    await userEvent.click(await screen.findByRole("button", { name: "Mark all as read (3)" }));
+    // The waiting proposal cannot be marked, so it is not counted.
+    await userEvent.click(await screen.findByRole("button", { name: "Mark all as read (2)" }));
 
-    expect(await screen.findByRole("button", { name: "Mark all as read (1)" })).toBeInTheDocument();
+    // Only the proposal is left unread: nothing more to mark, so the button goes.
+    await waitFor(() => expect(screen.queryByRole("button", { name: /Mark all as read/ })).not.toBeInTheDocument());
+    expect(screen.getByText("1 unread")).toBeInTheDocument();
     const articles = screen.getAllByRole("article");
     expect(articles[0]).not.toHaveTextContent("Unread");
     expect(articles[1]).not.toHaveTextContent("Unread");
@@ -176,18 +179,36 @@ describe("Updates screen", () => {
     expect(within(other!).queryByRole("button", { name: "Accept" })).not.toBeInTheDocument();
   });
 
-  it("accepts a proposal, then marks it read and lowers the count", async () => {
+  it('hides "Mark all as read" when only proposals are unread, and a proposal\'s View opens its timeline', async () => {
+    const { router } = renderUpdates([
+      notificationsMock([proposal(), aNotification({ isRead: true })]),
+      unreadCountMock(1),
+    ]);
+    const view = (await screen.findAllByRole("link", { name: "View" }))[0]!;
+    expect(screen.getByRole("button", { name: "Accept" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Mark all as read/ })).not.toBeInTheDocument();
+    expect(view).toHaveAttribute("href", "/app/view-timeline?id=t-9");
+    await userEvent.click(view);
+    expect(router.state.location.pathname + router.state.location.search).toBe("/app/view-timeline?id=t-9");
+  });
+
+  it('accepts a proposal: "You accepted" replaces the buttons and the count drops at once', async () => {
     const item = proposal();
     const { client } = renderUpdates([
       notificationsMock([item]),
       unreadCountMock(1),
       acceptMock("t-9"),
-      markReadMock(item.id),
       unreadCountMock(0),
     ]);
+    const onUpdated = vi.fn();
+    window.addEventListener("notificationsUpdated", onUpdated);
     await userEvent.click(await screen.findByRole("button", { name: "Accept" }));
 
-    await waitFor(() => expect(screen.queryByRole("button", { name: "Accept" })).not.toBeInTheDocument());
+    expect(await screen.findByText("You accepted")).toBeInTheDocument();
+    expect(screen.queryByText("1 unread")).not.toBeInTheDocument();
+    expect(onUpdated).toHaveBeenCalledTimes(1);
+    window.removeEventListener("notificationsUpdated", onUpdated);
+    expect(screen.queryByRole("button", { name: "Accept" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Reject" })).not.toBeInTheDocument();
     expect(screen.getByRole("article")).not.toHaveTextContent("Unread");
     expect(screen.getByRole("article")).toHaveFocus();
@@ -220,13 +241,12 @@ describe("Updates screen", () => {
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
-  it("rejects after confirmation, marks it read and drops the timeline from the cached list", async () => {
+  it('rejects after confirmation: "You declined", read, and the timeline leaves the cached list', async () => {
     const item = proposal();
     const { client } = renderUpdates([
       notificationsMock([item]),
       unreadCountMock(1),
       rejectMock("t-9"),
-      markReadMock(item.id),
       unreadCountMock(0),
     ]);
     client.cache.writeQuery({
@@ -256,7 +276,10 @@ describe("Updates screen", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Reject" }));
     await userEvent.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Reject" }));
 
-    await waitFor(() => expect(screen.queryByRole("button", { name: "Accept" })).not.toBeInTheDocument());
+    expect(await screen.findByText("You declined")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Accept" })).not.toBeInTheDocument();
+    expect(screen.getByRole("article")).not.toHaveTextContent("Unread");
+    expect(client.readQuery({ query: UnreadNotificationCountDocument })?.unreadNotificationCount).toBe(0);
     const extracted = client.cache.extract() as { ROOT_QUERY?: { timelines?: { edges: unknown[] } } };
     expect(extracted.ROOT_QUERY?.timelines?.edges).toEqual([
       expect.objectContaining({ node: { __ref: client.cache.identify({ __typename: "Timeline", id: "t-1" }) } }),

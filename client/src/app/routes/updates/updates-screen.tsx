@@ -5,6 +5,7 @@ import { EmptyState } from "../../../components/ui/empty-state";
 import { UpdatesIcon } from "../../../components/ui/icons";
 import { LoadProblem } from "../../../components/ui/load-problem";
 import { CenteredSpinner } from "../../../components/ui/spinner";
+import { markableCount } from "../../../features/notifications/api/notification-cache";
 import { useMarkAllNotificationsRead } from "../../../features/notifications/api/use-notification-actions";
 import { useCachedUnreadCount } from "../../../features/notifications/api/use-unread-count";
 import { NotificationItem } from "../../../features/notifications/components/notification-item";
@@ -29,6 +30,8 @@ export function UpdatesScreen() {
     if (data && unread > seenUnread.current && unread > unreadInList) refetch().catch(() => undefined);
     seenUnread.current = unread;
   }, [unread, unreadInList, data, refetch]);
+  // "Mark all as read (n)" counts only what it can mark: proposals waiting for an answer stay unread.
+  const markable = markableCount(unread, notifications);
   const [markAll, markingAll] = useMarkAllNotificationsRead();
   const [markAllFailed, setMarkAllFailed] = useState(false);
 
@@ -70,7 +73,7 @@ export function UpdatesScreen() {
           <UnreadBadge count={unread} className={styles.badge} />
         </div>
         <p className="screen-subtitle">Stay connected with your timeline activity</p>
-        {unread > 0 ? (
+        {markable > 0 ? (
           <Button
             variant="secondary"
             className={styles.markAll}
@@ -81,7 +84,7 @@ export function UpdatesScreen() {
               void markAll().then((ok) => setMarkAllFailed(!ok));
             }}
           >
-            {`Mark all as read (${unread})`}
+            {`Mark all as read (${markable})`}
           </Button>
         ) : null}
       </header>

@@ -78,6 +78,11 @@ export function useMediaUpload() {
     job.current = { controller, promise };
   }, []);
 
+  /** Uploads the chosen file again after a failure (the Retry of the picker). */
+  const retry = useCallback(() => {
+    if (picked) choose(picked.file);
+  }, [choose, picked]);
+
   /** The upload of the chosen file (null when none was chosen). Rejects when it failed. */
   const whenUploaded = useCallback((): Promise<UploadedMedia> | null => job.current?.promise ?? null, []);
 
@@ -89,5 +94,5 @@ export function useMediaUpload() {
     [],
   );
 
-  return { picked, status, progress, error, choose, whenUploaded };
+  return { picked, status, progress, error, choose, retry, whenUploaded };
 }

@@ -20,26 +20,49 @@ interface MediaPickerProps {
   progress: number;
   error: string | null;
   onChoose: (file: File) => void;
+  /** Uploads the chosen file again (shown after a failed upload). */
+  onRetry?: () => void;
   disabled?: boolean;
 }
 
 /**
  * Choose a photo or video (docs/product.md §2): a preview, the upload's progress bar and its error. With a
- * current media the button reads "Replace Media".
+ * current media the button reads "Replace Media". A failed upload shows the server's message and
+ * Retry in place of the preview (a file the server refused is often one the browser cannot show).
  */
-export function MediaPicker({ picked, current, status, progress, error, onChoose, disabled }: MediaPickerProps) {
+export function MediaPicker({
+  picked,
+  current,
+  status,
+  progress,
+  error,
+  onChoose,
+  onRetry,
+  disabled,
+}: MediaPickerProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
   const statusId = `${id}-status`;
   const shown = picked ? { type: picked.type, url: picked.previewUrl, posterUrl: null } : (current ?? null);
   const label = current || picked ? "Replace Media" : "Choose Photo or Video";
+  const failed = Boolean(picked) && status === "failed";
 
   return (
     <div className={styles.picker}>
       <span className={styles.label} id={`${id}-label`}>
         Photo or video{current ? null : <span aria-hidden="true"> *</span>}
       </span>
-      {shown ? (
+      {failed ? (
+        <div className={styles.failedPanel} role="alert">
+          <ImageIcon size={32} />
+          <p className={styles.failedText}>{error ?? "Failed to upload file: Upload failed"}</p>
+          {onRetry ? (
+            <Button onClick={onRetry} disabled={disabled}>
+              Retry
+            </Button>
+          ) : null}
+        </div>
+      ) : shown ? (
         <div className={styles.preview}>
           {shown.type === "VIDEO" ? (
             <video
@@ -114,7 +137,7 @@ export function MediaPicker({ picked, current, status, progress, error, onChoose
         </div>
       ) : null}
 
-      {error ? (
+      {error && !failed ? (
         <p role="alert" className={styles.error}>
           {error}
         </p>

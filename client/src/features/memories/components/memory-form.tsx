@@ -115,6 +115,7 @@ export function MemoryForm({
         progress={media.progress}
         error={media.error}
         onChoose={chooseFile}
+        onRetry={media.retry}
         disabled={busy || locked}
       />
 

@@ -16,6 +16,25 @@ export function adjustUnreadCount(cache: ApolloCache, delta: number): void {
   });
 }
 
+/** One notification turned read (an answered proposal): its flag and the count. */
+export function markReadInCache(cache: ApolloCache, notificationId: string): void {
+  cache.modify({
+    id: cache.identify({ __typename: "Notification", id: notificationId }),
+    fields: { isRead: () => true },
+  });
+  adjustUnreadCount(cache, -1);
+}
+
+/**
+ * What "Mark all as read" can mark (docs/product.md §4): everything unread except proposals still
+ * waiting for an answer, which keep Accept/Reject. `unread` is the server's count; the proposals
+ * are counted in the loaded list.
+ */
+export function markableCount(unread: number, notifications: readonly { isRead: boolean; type: string }[]): number {
+  const waiting = notifications.filter((n) => !n.isRead && n.type === "TIMELINE_PROPOSAL").length;
+  return Math.max(0, unread - waiting);
+}
+
 /**
  * After "Mark all as read": the server marks everything except proposals still waiting for an
  * answer (they keep Accept/Reject, docs/product.md §4), and answers how many changed.

@@ -7,7 +7,7 @@ import {
   type MarkNotificationReadMutation,
   type NotificationItem_NotificationFragment,
 } from "../../../gql/graphql";
-import { adjustUnreadCount, markAllReadInCache, removeTimelineFromLists } from "./notification-cache";
+import { adjustUnreadCount, markAllReadInCache, markReadInCache, removeTimelineFromLists } from "./notification-cache";
 import { broadcastNotificationsUpdated } from "./notification-events";
 
 type NotificationRef = Pick<NotificationItem_NotificationFragment, "id" | "isRead" | "type" | "relatedTimelineId">;
@@ -75,35 +75,42 @@ export function useMarkAllNotificationsRead() {
 }
 
 /**
- * Accept or reject a timeline proposal (docs/product.md §4): answer it, then mark the notification read.
+ * Accept or reject a timeline proposal (docs/product.md §4). The server marks the proposal read in
+ * the same transaction, so the cache is updated with the answer (no second round trip): the
+ * notification turns read, the unread count drops and "notificationsUpdated" is broadcast, and the
+ * timeline's new status (cached from the mutation's answer) tells the item which outcome to show.
  * Resolves with the spec's failure message, or null on success.
  */
 export function useAnswerProposal() {
   const [accept] = useAcceptTimelineProposalMutation();
   const [reject] = useRejectTimelineProposalMutation();
-  const markRead = useMarkNotificationRead();
 
   return useCallback(
     async (notification: NotificationRef, answer: "accept" | "reject"): Promise<string | null> => {
       const failure = answer === "accept" ? ACCEPT_FAILED_MESSAGE : REJECT_FAILED_MESSAGE;
       const timelineId = notification.relatedTimelineId;
       if (!timelineId) return failure;
+      const markAnswered = (cache: Parameters<typeof markReadInCache>[0]) => {
+        if (!notification.isRead) markReadInCache(cache, notification.id);
+      };
       try {
         if (answer === "accept") {
-          await accept({ variables: { id: timelineId } });
+          await accept({ variables: { id: timelineId }, update: markAnswered });
         } else {
           await reject({
             variables: { id: timelineId },
-            update: (cache) => removeTimelineFromLists(cache, timelineId),
+            update: (cache) => {
+              markAnswered(cache);
+              removeTimelineFromLists(cache, timelineId);
+            },
           });
         }
       } catch {
         return failure;
       }
-      // Answered, so no longer pending: the server now marks it read.
-      await markRead({ ...notification, type: "OTHER" });
+      broadcastNotificationsUpdated();
       return null;
     },
-    [accept, reject, markRead],
+    [accept, reject],
   );
 }

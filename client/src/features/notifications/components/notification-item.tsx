@@ -1,10 +1,15 @@
+import { useFragment } from "@apollo/client/react";
 import { useId, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { Avatar } from "../../../components/ui/avatar";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { UpdatesIcon } from "../../../components/ui/icons";
-import type { NotificationItem_NotificationFragment } from "../../../gql/graphql";
+import {
+  ProposalOutcome_TimelineFragmentDoc,
+  type NotificationItem_NotificationFragment,
+  type TimelineStatus,
+} from "../../../gql/graphql";
 import { REJECT_CONFIRMATION, useAnswerProposal, useMarkNotificationRead } from "../api/use-notification-actions";
 import { formatNotificationTime } from "../lib/format-notification-time";
 import styles from "./notification-item.module.css";
@@ -14,6 +19,33 @@ type Answer = "accept" | "reject";
 /** An app path stays in the router; anything else is an ordinary link. */
 function isAppPath(url: string): boolean {
   return url.startsWith("/") && !url.startsWith("//");
+}
+
+/** What a proposal's invitee sees once it is answered, instead of Accept / Reject. */
+export const OUTCOME_LABELS: Partial<Record<TimelineStatus, string>> = {
+  ACCEPTED: "You accepted",
+  REJECTED: "You declined",
+};
+
+/**
+ * Where "View" goes. A proposal's own link points at Updates (where it is shown), so its View opens
+ * the proposed timeline instead.
+ */
+export function viewUrl(notification: NotificationItem_NotificationFragment): string | null {
+  if (notification.type === "TIMELINE_PROPOSAL" && notification.relatedTimelineId) {
+    return `/app/view-timeline?id=${encodeURIComponent(notification.relatedTimelineId)}`;
+  }
+  return notification.actionUrl ?? null;
+}
+
+/** The proposed timeline's status, when the cache holds it (after accept/reject or from a list). */
+function useProposalStatus(notification: NotificationItem_NotificationFragment): TimelineStatus | null {
+  const { data, complete } = useFragment({
+    fragment: ProposalOutcome_TimelineFragmentDoc,
+    from: { __typename: "Timeline", id: notification.relatedTimelineId ?? "" },
+  });
+  if (notification.type !== "TIMELINE_PROPOSAL" || !notification.relatedTimelineId || !complete) return null;
+  return data.status;
 }
 
 /**
@@ -31,6 +63,9 @@ export function NotificationItem({ notification }: { notification: NotificationI
 
   const unread = !notification.isRead;
   const canAnswer = unread && notification.type === "TIMELINE_PROPOSAL";
+  const status = useProposalStatus(notification);
+  const outcome = !canAnswer && status ? OUTCOME_LABELS[status] : undefined;
+  const href = viewUrl(notification);
   const person = notification.relatedUser;
 
   async function answer(choice: Answer) {
@@ -46,23 +81,16 @@ export function NotificationItem({ notification }: { notification: NotificationI
     }
   }
 
-  const view = notification.actionUrl ? (
-    isAppPath(notification.actionUrl) ? (
-      <Link
-        to={notification.actionUrl}
-        className={styles.view}
-        aria-describedby={messageId}
-        onClick={() => void markRead(notification)}
-      >
+  // A proposal waiting for an answer stays unread (docs/product.md §4), so View does not try to mark it.
+  const markReadOnView = canAnswer ? undefined : () => void markRead(notification);
+
+  const view = href ? (
+    isAppPath(href) ? (
+      <Link to={href} className={styles.view} aria-describedby={messageId} onClick={markReadOnView}>
         View
       </Link>
     ) : (
-      <a
-        href={notification.actionUrl}
-        className={styles.view}
-        aria-describedby={messageId}
-        onClick={() => void markRead(notification)}
-      >
+      <a href={href} className={styles.view} aria-describedby={messageId} onClick={markReadOnView}>
         View
       </a>
     )
@@ -100,6 +128,11 @@ export function NotificationItem({ notification }: { notification: NotificationI
           {failure ? (
             <p role="alert" className={styles.failure}>
               {failure}
+            </p>
+          ) : null}
+          {outcome ? (
+            <p className={styles.outcome} data-testid="proposal-outcome">
+              {outcome}
             </p>
           ) : null}
           {canAnswer ? (

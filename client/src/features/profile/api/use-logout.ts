@@ -1,11 +1,13 @@
 import { useApolloClient } from "@apollo/client/react";
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router-dom";
+import { clearOfflineData } from "../../../lib/offline-store";
 import { apiRequest } from "../../../lib/rest-client";
 
 /**
- * Logout (docs/product.md §7, §8): POST /api/auth/logout, then clear the Apollo store and go to /login.
- * A failed logout also goes to /login.
+ * Logout (docs/product.md §7, §8): POST /api/auth/logout, then remove everything kept on the device
+ * (the saved cache, the cached media: docs/decisions/020-offline-and-feedback.md), clear the Apollo
+ * store and go to /login. A failed logout (offline too) also goes to /login.
  */
 export function useLogout() {
   const client = useApolloClient();
@@ -19,6 +21,7 @@ export function useLogout() {
     } catch {
       // Spec §8: a logout failure goes to /login as well.
     }
+    await clearOfflineData();
     await client.clearStore().catch(() => undefined);
     await navigate("/login", { replace: true });
   }, [client, navigate]);

@@ -1,0 +1,222 @@
+import { expect, test, type Page } from "@playwright/test";
+import { addMemoryWithPhoto } from "./helpers/add-memory";
+import { expectAccessible, graphql, phone, saveShot, signIn, trackPageErrors } from "./helpers/journey";
+
+/**
+ * Issue 12, the app's shell on a 390×844 phone: the outcome of a declined proposal in Updates,
+ * the offline app (browser offline mode, after a visit: the kept lists and thumbnails under
+ * "Offline", actions that say they need the network, everything removed at logout), the error
+ * screen for code that fails to load (one automatic reload, then the friendly screen), the save
+ * toasts, and the landing page and /login for a signed-in person.
+ */
+
+const shot = (page: Page, name: string) => saveShot(page, `shell-${name}`);
+
+async function createTimeline(page: Page, title: string, collaboratorEmail: string): Promise<string> {
+  const { createTimeline } = await graphql<{ createTimeline: { timeline: { id: string } } }>(
+    page,
+    "mutation ($input: CreateTimelineInput!) { createTimeline(input: $input) { timeline { id } } }",
+    { input: { title, collaboratorEmail, privacy: "PRIVATE" } },
+  );
+  return createTimeline.timeline.id;
+}
+
+/** Loaded thumbnails (decoded, not broken) among the page's images. */
+async function loadedImages(page: Page): Promise<number> {
+  return page.evaluate(
+    () => [...document.querySelectorAll("img")].filter((img) => img.complete && img.naturalWidth > 0).length,
+  );
+}
+
+/** What this device kept for offline use: the saved Apollo caches, as text. */
+async function keptData(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open("keepsake-offline");
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    if (!db.objectStoreNames.contains("data")) return "";
+    const values = await new Promise<unknown[]>((resolve) => {
+      const all = db.transaction("data").objectStore("data").getAll();
+      all.onsuccess = () => resolve(all.result as unknown[]);
+    });
+    return JSON.stringify(values);
+  });
+}
+
+async function offlineCaches(page: Page): Promise<{ media: string[]; account: boolean }> {
+  return page.evaluate(async () => {
+    const media = (await caches.keys()).filter((name) => name.startsWith("keepsake-media"));
+    const account = await new Promise<boolean>((resolve) => {
+      const open = indexedDB.open("keepsake-offline");
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains("data")) return resolve(false);
+        const get = db.transaction("data").objectStore("data").count();
+        get.onsuccess = () => resolve(get.result > 0);
+        get.onerror = () => resolve(false);
+      };
+      open.onerror = () => resolve(false);
+    });
+    return { media, account };
+  });
+}
+
+test("Updates: a declined proposal says so, in place of its buttons", async ({ browser }, testInfo) => {
+  const baseURL = String(testInfo.project.use.baseURL);
+  const stamp = Date.now();
+  const adaEmail = `ada-decline-${stamp}@example.com`;
+  const ada = await signIn(browser, baseURL, adaEmail);
+  const carl = await signIn(browser, baseURL, `carl-${stamp}@example.com`);
+  await createTimeline(carl, "Not for us", adaEmail);
+
+  await ada.goto("/app/updates");
+  const proposal = ada.getByRole("article").filter({ hasText: '"Not for us"' });
+  await expect(proposal.getByRole("button", { name: "Reject" })).toBeVisible();
+  await proposal.getByRole("button", { name: "Reject" }).click();
+  await ada.getByRole("alertdialog").getByRole("button", { name: "Reject" }).click();
+  await expect(proposal.getByText("You declined")).toBeVisible();
+  await expect(proposal.getByRole("button")).toHaveCount(0);
+  await expect(
+    ada.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /^Updates/ }),
+  ).toHaveAccessibleName("Updates");
+  await expectAccessible(ada, "Updates, declined");
+  await shot(ada, "updates-declined");
+});
+
+test("offline: the last lists and thumbnails under Offline, actions say so, logout removes it all", async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const baseURL = String(testInfo.project.use.baseURL);
+  const stamp = Date.now();
+  const boEmail = `bo-offline-${stamp}@example.com`;
+  const ada = await signIn(browser, baseURL, `ada-offline-${stamp}@example.com`);
+  const bo = await signIn(browser, baseURL, boEmail);
+  const errors = trackPageErrors(ada);
+  const timelineId = await createTimeline(ada, "Our kitchen", boEmail);
+  await graphql(bo, "mutation ($id: ID!) { acceptTimeline(input: { id: $id }) { timeline { id } } }", {
+    id: timelineId,
+  });
+  await addMemoryWithPhoto(ada, timelineId, { caption: "Bread, finally", location: "Home", meaning: "" });
+
+  // An online visit: the service worker takes over, then the lists and their thumbnails are seen.
+  await ada.goto("/app/timelines");
+  await ada.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => ada.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await ada.goto("/app/edit-profile");
+  await expect(ada.getByRole("button", { name: "Save Changes" })).toBeEnabled();
+  await expect.poll(() => keptData(ada)).toContain('"me"');
+  await ada.goto("/app/memories");
+  await expect(ada.getByRole("list", { name: "Memories, newest first" }).getByRole("button")).toHaveCount(1);
+  await expect.poll(() => loadedImages(ada)).toBeGreaterThan(0);
+  // Kept a moment after the answer arrives.
+  await expect.poll(() => keptData(ada)).toContain("Bread, finally");
+  await ada.goto("/app/timelines");
+  const card = ada.getByRole("link", { name: /Our kitchen/ });
+  await expect(card).toBeVisible();
+  await expect.poll(() => loadedImages(ada)).toBeGreaterThan(0);
+  await expect.poll(() => keptData(ada)).toContain("Our kitchen");
+
+  // Offline, the app opened again: not /login, but what Ada saw last, read-only, under "Offline".
+  await ada.context().setOffline(true);
+  await ada.reload();
+  await expect(ada).toHaveURL(/\/app\/timelines$/);
+  await expect(ada.getByTestId("offline-banner")).toContainText("Offline");
+  await expect(ada.getByRole("link", { name: /Our kitchen/ })).toBeVisible();
+  await expect.poll(() => loadedImages(ada)).toBeGreaterThan(0);
+  await shot(ada, "offline-timelines");
+  await ada.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Memories" }).click();
+  await expect(ada.getByRole("list", { name: "Memories, newest first" }).getByRole("button")).toHaveCount(1);
+  await expect.poll(() => loadedImages(ada)).toBeGreaterThan(0);
+  await shot(ada, "offline-memories");
+  await expectAccessible(ada, "Memories, offline");
+
+  // An action that needs the network says so.
+  await ada.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Profile" }).click();
+  await ada.getByRole("link", { name: "Edit Profile" }).click();
+  await expect(ada.getByRole("button", { name: "Save Changes" })).toBeEnabled();
+  await ada.getByRole("button", { name: "Save Changes" }).click();
+  await expect(ada.getByText("You're offline")).toBeVisible();
+  await shot(ada, "offline-action");
+
+  // Back online: the banner goes. Logout removes the kept cache and the cached thumbnails.
+  await ada.context().setOffline(false);
+  await ada.goto("/app/profile");
+  await expect(ada.getByTestId("offline-banner")).toHaveCount(0);
+  expect((await offlineCaches(ada)).media.length).toBeGreaterThan(0);
+  await ada.getByRole("button", { name: "Log out" }).click();
+  await expect(ada).toHaveURL(/\/login$/);
+  await expect.poll(() => offlineCaches(ada)).toEqual({ media: [], account: false });
+
+  // Offline after the logout, the app has nothing of Ada's to show: it goes to /login.
+  await ada.context().setOffline(true);
+  await ada.goto("/app/timelines").catch(() => undefined);
+  await expect(ada).toHaveURL(/\/login$/);
+  await expect(ada.getByRole("link", { name: /Our kitchen/ })).toHaveCount(0);
+  await ada.context().setOffline(false);
+  expect(errors).toEqual([]);
+});
+
+test("a screen whose code fails to load reloads once, then shows the friendly error screen", async ({
+  browser,
+}, testInfo) => {
+  const baseURL = String(testInfo.project.use.baseURL);
+  const signedIn = await signIn(browser, baseURL, `ada-chunk-${Date.now()}@example.com`);
+  const cookies = await signedIn.context().cookies();
+  // No service worker here: the missing chunk must come from the network, as after a deploy.
+  const context = await browser.newContext({ ...phone, baseURL, serviceWorkers: "block" });
+  await context.addCookies(cookies);
+  const page = await context.newPage();
+  let loads = 0;
+  page.on("load", () => (loads += 1));
+  await page.route(/\/assets\/updates-screen-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, body: "" }));
+
+  await page.goto("/app/updates");
+  await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
+  expect(loads).toBe(2);
+  await expect(page.getByText(/Part of Keepsake could not be loaded/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Retry" })).toBeVisible();
+  await expect(page.getByText(/Hey developer|ErrorBoundary|errorElement/)).toHaveCount(0);
+  await expectAccessible(page, "Error screen");
+  await shot(page, "error-screen");
+
+  await page.getByRole("link", { name: "Go to timelines" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your Timelines" })).toBeVisible();
+  await context.close();
+});
+
+test("saving confirms with a toast; the landing page and /login know a signed-in person", async ({
+  browser,
+}, testInfo) => {
+  const baseURL = String(testInfo.project.use.baseURL);
+  const stamp = Date.now();
+  const boEmail = `bo-toast-${stamp}@example.com`;
+  const ada = await signIn(browser, baseURL, `ada-toast-${stamp}@example.com`);
+  await signIn(browser, baseURL, boEmail);
+  const timelineId = await createTimeline(ada, "Toast test", boEmail);
+
+  await ada.goto("/app/edit-profile");
+  await ada.getByRole("textbox", { name: /Display name/i }).fill(`Ada ${stamp}`);
+  await ada.getByRole("button", { name: "Save Changes" }).click();
+  await expect(ada).toHaveURL(/\/app\/profile$/);
+  await expect(ada.getByText("Profile saved")).toBeVisible();
+  await shot(ada, "toast-profile");
+
+  await ada.goto(`/app/timeline-settings?id=${timelineId}`);
+  await ada.getByRole("textbox", { name: /Title/ }).fill("Toast, renamed");
+  await ada.getByRole("button", { name: "Save Changes" }).click();
+  await expect(ada.getByText("Settings saved")).toBeVisible();
+
+  // Signed in: the landing page offers "Open Keepsake", and /login goes on to the app.
+  await ada.goto("/");
+  const open = ada.locator("header.site-header").getByRole("link", { name: "Open Keepsake" });
+  await expect(open).toHaveAttribute("href", "/app");
+  await shot(ada, "landing-signed-in");
+  await open.click();
+  await expect(ada.getByRole("heading", { level: 1, name: "Your Timelines" })).toBeVisible();
+  await ada.goto("/login");
+  await expect(ada).toHaveURL(/\/app$/);
+  await expect(ada.getByRole("heading", { level: 1, name: "Your Timelines" })).toBeVisible();
+});

@@ -1,0 +1,29 @@
+import type { ApolloClient, DocumentNode, OperationVariables } from "@apollo/client";
+import type { LoaderFunctionArgs } from "react-router-dom";
+import { TimelinesDocument, ViewTimelineDocument } from "../gql/graphql";
+
+/**
+ * Route loaders that start a screen's first query at navigation, beside the session check and the
+ * screen's code (docs/decisions/020-offline-and-feedback.md). They do not wait for it: the screen's
+ * own query joins the request in flight (Apollo deduplicates identical operations) or reads its
+ * answer from the cache. A failure is the screen's to show when it asks again.
+ */
+function prefetch(client: ApolloClient | undefined, query: DocumentNode, variables?: OperationVariables): void {
+  if (!client) return;
+  client.query({ query, variables, fetchPolicy: "network-only" }).catch(() => undefined);
+}
+
+export function prefetchTimelines(client?: ApolloClient) {
+  return () => {
+    prefetch(client, TimelinesDocument);
+    return null;
+  };
+}
+
+export function prefetchViewTimeline(client?: ApolloClient) {
+  return ({ request }: LoaderFunctionArgs) => {
+    const id = new URL(request.url).searchParams.get("id")?.trim();
+    if (id) prefetch(client, ViewTimelineDocument, { id });
+    return null;
+  };
+}
