@@ -31,7 +31,6 @@ export function PublicTimelineDetail({ timelineId, onBack }: PublicTimelineDetai
   }, [loaded]);
 
   const memories = timeline ? oldestFirst(timeline.memories) : [];
-  const open = memories.find((memory) => memory.id === openId) ?? null;
 
   return (
     <section className={styles.detail} aria-labelledby={`${timelineId}-title`}>
@@ -90,7 +89,9 @@ export function PublicTimelineDetail({ timelineId, onBack }: PublicTimelineDetai
           )}
         </>
       )}
-      {open ? <MemoryViewer memory={open} theme="blue" onClose={() => setOpenId(null)} /> : null}
+      {openId && memories.some((memory) => memory.id === openId) ? (
+        <MemoryViewer memories={memories} startId={openId} theme="blue" onClose={() => setOpenId(null)} />
+      ) : null}
     </section>
   );
 }

@@ -47,7 +47,7 @@ export function ViewTimelineScreen() {
 
   const timeline = data.timeline;
   const memories = timeline.memories;
-  const open = openId ? (memories.find((memory) => memory.id === openId) ?? null) : null;
+  const open = openId && memories.some((memory) => memory.id === openId) ? openId : null;
   const addMemoryUrl = `/app/add-memory?timeline_id=${encodeURIComponent(timeline.id)}`;
   const editUrl = (memoryId: string) => `/app/edit-memory?id=${encodeURIComponent(memoryId)}`;
 
@@ -95,10 +95,11 @@ export function ViewTimelineScreen() {
 
       {open ? (
         <MemoryViewer
-          memory={open}
+          memories={memories}
+          startId={open}
           theme="teal"
           onClose={() => setOpenId(null)}
-          onEdit={open.canEdit ? () => void navigate(editUrl(open.id)) : undefined}
+          onEdit={(memory) => void navigate(editUrl(memory.id))}
         />
       ) : null}
     </>
