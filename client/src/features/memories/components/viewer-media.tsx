@@ -34,7 +34,7 @@ export function ViewerMedia({ memory, label, active, load, onZoomedChange, onSwi
   // Leaving a slide resets its zoom and pauses its video.
   useEffect(() => {
     if (active) return;
-    zoomRef.current?.resetTransform(0);
+    void zoomRef.current?.resetTransform(0);
     videoRef.current?.pause();
     setZoomed(false);
   }, [active]);
