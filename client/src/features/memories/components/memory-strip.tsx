@@ -83,6 +83,8 @@ export function MemoryStrip({ memories, onOpen, onEdit }: MemoryStripProps) {
   };
 
   const jumpTo = (stop: YearStop) => {
+    // The strip's end padding lets every card reach the start, so this lands on the year.
+    setFirstVisible(stop.index);
     scrollerRef.current?.scrollTo({ left: stop.index * STRIP_SPACING, behavior: reducedMotion ? "auto" : "smooth" });
     cardAt(stop.index)?.focus({ preventScroll: true });
   };

@@ -17,7 +17,7 @@ export function useHorizontalWheel(ref: RefObject<HTMLElement | null>): void {
       const atEnd = element.scrollLeft >= max - 1 && step > 0;
       if (atStart || atEnd) return;
       event.preventDefault();
-      element.scrollLeft += step;
+      element.scrollBy({ left: step, behavior: "instant" });
     }
     element.addEventListener("wheel", onWheel, { passive: false });
     return () => element.removeEventListener("wheel", onWheel);

@@ -5,6 +5,11 @@ import styles from "./viewer-media.module.css";
 
 /** How far (px) a mostly vertical swipe down on the media must travel to close the viewer. */
 export const SWIPE_DOWN_CLOSE_PX = 80;
+/** Two taps (or clicks) this close in time (ms) and space (px) are a double tap. */
+const DOUBLE_TAP_MS = 300;
+const DOUBLE_TAP_SLOP = 24;
+/** How far a double tap zooms in. */
+const DOUBLE_TAP_SCALE = 2.5;
 /** The bottom band of a video where its own controls (the seek bar) take horizontal drags. */
 export const VIDEO_CONTROLS_BAND_PX = 56;
 
@@ -30,6 +35,7 @@ export function ViewerMedia({ memory, label, active, load, onZoomedChange, onSwi
   const zoomRef = useRef<ReactZoomPanPinchRef>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const start = useRef<{ x: number; y: number; id: number } | null>(null);
+  const lastTap = useRef<{ x: number; y: number; time: number } | null>(null);
 
   // Leaving a slide resets its zoom and pauses its video.
   useEffect(() => {
@@ -59,6 +65,36 @@ export function ViewerMedia({ memory, label, active, load, onZoomedChange, onSwi
     if (dy > SWIPE_DOWN_CLOSE_PX && dy > Math.abs(dx) * 2) onSwipeDown();
   };
 
+  /**
+   * Double tap or double click: zoom in on that point, or back out. Detected here rather than by
+   * the zoom library, whose own touch double tap is cut short by its end-of-touch alignment; the
+   * zoom starts after the touch has ended for the same reason.
+   */
+  const onTap = (event: PointerEvent) => {
+    if (media.type !== "IMAGE" || !active) return;
+    const now = event.timeStamp;
+    const previous = lastTap.current;
+    const near =
+      previous &&
+      now - previous.time < DOUBLE_TAP_MS &&
+      Math.hypot(event.clientX - previous.x, event.clientY - previous.y) < DOUBLE_TAP_SLOP;
+    if (!near) {
+      lastTap.current = { x: event.clientX, y: event.clientY, time: now };
+      return;
+    }
+    lastTap.current = null;
+    const zoom = zoomRef.current;
+    const wrapper = zoom?.instance.wrapperComponent;
+    if (!zoom || !wrapper) return;
+    const box = wrapper.getBoundingClientRect();
+    const x = event.clientX - box.left;
+    const y = event.clientY - box.top;
+    window.setTimeout(() => {
+      if (zoom.instance.state.scale > 1.01) void zoom.resetTransform(200);
+      else void zoom.setTransform(-x * (DOUBLE_TAP_SCALE - 1), -y * (DOUBLE_TAP_SCALE - 1), DOUBLE_TAP_SCALE, 200);
+    }, 0);
+  };
+
   const ratio = media.width && media.height ? `${media.width} / ${media.height}` : undefined;
   return (
     <div
@@ -66,7 +102,12 @@ export function ViewerMedia({ memory, label, active, load, onZoomedChange, onSwi
       style={{ aspectRatio: ratio }}
       data-zoomed={zoomed || undefined}
       onPointerDown={onPointerDown}
-      onPointerUp={onPointerUp}
+      onPointerUp={(event) => {
+        const from = start.current;
+        const still = from && Math.hypot(event.clientX - from.x, event.clientY - from.y) < 10;
+        onPointerUp(event);
+        if (still) onTap(event);
+      }}
       onPointerCancel={() => {
         start.current = null;
       }}
@@ -88,7 +129,7 @@ export function ViewerMedia({ memory, label, active, load, onZoomedChange, onSwi
           minScale={1}
           maxScale={4}
           disabled={!active}
-          doubleClick={{ mode: "toggle", step: 1.2 }}
+          doubleClick={{ disabled: true }}
           wheel={{ disabled: true }}
           panning={{ disabled: !zoomed, velocityDisabled: true }}
           onTransform={(_ref, state) => setZoom(state.scale > 1.01)}
