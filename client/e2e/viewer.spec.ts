@@ -253,7 +253,6 @@ test("the viewer and the timeline page: pending answers, strip, swipes, keys, zo
   // ---- Zoom: a double tap zooms the photo, and a swipe then pans instead of moving on --------
   await first.click();
   await expect(position).toHaveText("1 / 3");
-  const photo = viewer.locator("[data-active]").getByRole("img");
   // The media frame stays put while the photo inside it zooms and pans.
   const mediaFrame = viewer.locator("[data-active] > div").first();
   await touchDoubleTap(ada, mediaFrame);
