@@ -30,7 +30,7 @@ function roundImageFor(memory: TimelineMemory_MemoryFragment): string | null {
 
 /**
  * A timeline's memories on a horizontal line of round images (docs/product.md §2), sized to the
- * screen, with month markers on the line and a year scrubber under it
+ * screen, with month markers on the line and a year scrubber above it
  * (docs/decisions/018-viewer-and-strip.md). A single click opens the viewer, a double click opens
  * Edit Memory; single clicks wait briefly so a double click does not also open the viewer. On a
  * desktop the mouse wheel scrolls it sideways and ← → Home End move between the memories.
@@ -97,6 +97,7 @@ export function MemoryStrip({ memories, onOpen, onEdit }: MemoryStripProps) {
   const width = (memories.length - 1) * STRIP_SPACING + CARD_WIDTH;
   return (
     <div className={styles.wrap}>
+      {stops.length > 1 ? <YearScrubber stops={stops} current={stopAt(stops, firstVisible)} onJump={jumpTo} /> : null}
       <div ref={scrollerRef} className={styles.scroller} onScroll={onScroll}>
         <ul className={styles.strip} style={{ width }} aria-label="Memories" onKeyDown={onKeyDown}>
           {memories.map((memory, index) => {
@@ -149,7 +150,6 @@ export function MemoryStrip({ memories, onOpen, onEdit }: MemoryStripProps) {
           })}
         </ul>
       </div>
-      {stops.length > 1 ? <YearScrubber stops={stops} current={stopAt(stops, firstVisible)} onJump={jumpTo} /> : null}
     </div>
   );
 }
