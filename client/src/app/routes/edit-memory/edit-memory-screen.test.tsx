@@ -183,6 +183,7 @@ describe("Edit Memory (docs/product.md §2, §6, §8)", () => {
       data: {
         timeline: {
           ...aTimeline(),
+          canRespond: false,
           isParticipant: true,
           memoryCount: 2,
           memories: [aMemory(), aMemory({ id: "m-2", media: { id: "media-2" } })],
