@@ -199,6 +199,10 @@ test("profile, updates and the public profile on a phone", async ({ browser }, t
   await expect(boNode).toBeVisible();
   await expectAccessible(ada, "Profile with a connection");
   await shot(ada, "profile-web");
+  // A first tap shows the shared-memory count under the web; a second opens the profile.
+  await boNode.tap();
+  await expect(ada.getByTestId("web-selected-person")).toContainText("2 shared memories");
+  await shot(ada, "profile-web-selected");
   await boNode.tap();
 
   await expect(ada).toHaveURL(new RegExp(`/app/public-profile\\?username=${boName}$`));

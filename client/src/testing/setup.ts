@@ -16,6 +16,21 @@ afterEach(() => {
   if (failure) throw failure;
 });
 
+// jsdom implements none of these; the memory viewer's carousel (embla-carousel) observes sizes
+// and visibility, and react-router's scroll restoration calls scrollTo.
+class NoopObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+if (typeof window !== "undefined") {
+  window.ResizeObserver ??= NoopObserver as unknown as typeof ResizeObserver;
+  window.IntersectionObserver ??= NoopObserver as unknown as typeof IntersectionObserver;
+}
+
 // jsdom implements neither of these; react-router's scroll restoration calls scrollTo.
 if (typeof window !== "undefined") {
   window.scrollTo = () => {};

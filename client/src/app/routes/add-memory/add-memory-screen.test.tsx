@@ -176,6 +176,7 @@ describe("Add Memory (docs/product.md §2, §4, §5)", () => {
       data: {
         timeline: {
           ...aTimeline(),
+          canRespond: false,
           isParticipant: true,
           memoryCount: 1,
           memories: connectionOf("Memory", [aMemory({ id: "m-old", memoryDate: "2024-01-05" })]),

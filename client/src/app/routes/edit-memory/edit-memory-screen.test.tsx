@@ -185,6 +185,7 @@ describe("Edit Memory (docs/product.md §2, §6, §8)", () => {
       data: {
         timeline: {
           ...aTimeline(),
+          canRespond: false,
           isParticipant: true,
           memoryCount: 2,
           memories: connectionOf("Memory", [aMemory(), aMemory({ id: "m-2", media: { id: "media-2" } })]),

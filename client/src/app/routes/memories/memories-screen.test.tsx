@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { aProfileMemory, profileMemoriesMock } from "../../../features/profile/testing/profile-mocks";
@@ -56,7 +56,7 @@ describe("Memories screen", () => {
     const viewer = screen.getByRole("dialog", { name: "Theirs" });
     expect(within(viewer).queryByRole("button", { name: "Edit Memory" })).not.toBeInTheDocument();
     await userEvent.click(within(viewer).getByRole("button", { name: "Close" }));
-    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(open).toHaveFocus();
   });
 

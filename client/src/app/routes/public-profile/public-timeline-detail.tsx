@@ -32,7 +32,6 @@ export function PublicTimelineDetail({ timelineId, onBack }: PublicTimelineDetai
 
   // oldest first, ordered by the server across pages (docs/product.md §2)
   const memories = timeline ? pages.items : [];
-  const open = memories.find((memory) => memory.id === openId) ?? null;
 
   return (
     <section className={styles.detail} aria-labelledby={`${timelineId}-title`}>
@@ -92,7 +91,9 @@ export function PublicTimelineDetail({ timelineId, onBack }: PublicTimelineDetai
           )}
         </>
       )}
-      {open ? <MemoryViewer memory={open} theme="blue" onClose={() => setOpenId(null)} /> : null}
+      {openId && memories.some((memory) => memory.id === openId) ? (
+        <MemoryViewer memories={memories} startId={openId} theme="blue" onClose={() => setOpenId(null)} />
+      ) : null}
     </section>
   );
 }

@@ -2,11 +2,15 @@ import { connectionOf } from "../../../testing/connection";
 import type { MockLink } from "@apollo/client/testing";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { DOUBLE_CLICK_WINDOW_MS } from "../../../features/memories/components/memory-strip";
 import { aMemory } from "../../../features/memories/testing/memory-mocks";
-import { aTimeline } from "../../../features/timelines/testing/timeline-mocks";
-import { ViewTimelineDocument } from "../../../gql/graphql";
+import { aPerson, aTimeline, me } from "../../../features/timelines/testing/timeline-mocks";
+import {
+  AcceptTimelineProposalDocument,
+  RejectTimelineProposalDocument,
+  ViewTimelineDocument,
+} from "../../../gql/graphql";
 import { locationOf, renderScreen } from "../../../testing/render";
 import { ViewTimelineScreen } from "./view-timeline-screen";
 
@@ -23,13 +27,17 @@ function timelineData(overrides: Record<string, unknown> = {}) {
       media: { id: "media-2", url: "/media/media-2/display", thumbUrl: "/media/media-2/thumb" },
     }),
   ];
-  const { id, title, privacy, status } = aTimeline();
+  const { id, title, privacy, status, createdBy, collaborator, collaboratorEmail } = aTimeline();
   return {
     __typename: "Timeline",
     id,
     title,
     privacy,
     status,
+    canRespond: false,
+    createdBy,
+    collaborator,
+    collaboratorEmail,
     isParticipant: true,
     memoryCount: memories.length,
     memories: connectionOf("Memory", memories),
@@ -99,7 +107,7 @@ describe("View Timeline (docs/product.md §2)", () => {
     expect(within(viewer).getByRole("button", { name: "Edit Memory" })).toBeInTheDocument();
 
     await userEvent.keyboard("{Escape}");
-    expect(screen.queryByRole("dialog")).toBeNull();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(card).toHaveFocus();
   });
 
@@ -122,12 +130,14 @@ describe("View Timeline (docs/product.md §2)", () => {
     await user.keyboard("{Enter}");
     const viewer = screen.getByRole("dialog", { name: "First coffee" });
     expect(within(viewer).queryByRole("button", { name: "Edit Memory" })).toBeNull();
-    expect(viewer).not.toHaveTextContent("Why this moment matters");
-    // Focus stays inside the viewer.
+    // The strip's order: the second memory, "2 / 2", without the meaning it does not have.
+    expect(within(viewer).getByTestId("viewer-position")).toHaveTextContent("2 / 2");
+    expect(viewer.querySelector("[data-active]")).not.toHaveTextContent("Why this moment matters");
+    // Focus stays inside the viewer: from Close, Tab wraps to "Previous memory" (Next is disabled at the end).
     await user.tab();
-    expect(within(viewer).getByRole("button", { name: "Close" })).toHaveFocus();
+    expect(within(viewer).getByRole("button", { name: "Previous memory" })).toHaveFocus();
     await user.click(within(viewer).getByRole("button", { name: "Close" }));
-    expect(screen.queryByRole("dialog")).toBeNull();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
   it("goes from the viewer's Edit Memory to the edit screen", async () => {
@@ -172,5 +182,157 @@ describe("View Timeline (docs/product.md §2)", () => {
     ]);
     expect(await screen.findByRole("heading", { level: 1, name: "Timeline not found" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Back to Timelines" })).toHaveAttribute("href", "/app/timelines");
+  });
+  it.each([
+    ["PRIVATE", "Private"],
+    ["SEMI_PRIVATE", "Semi-private"],
+    ["PUBLIC", "Public"],
+  ] as const)("shows the %s tier in the header with its label", async (privacy, label) => {
+    render([viewMock(timelineData({ privacy }))]);
+    const tier = await screen.findByTestId("privacy-tier");
+    expect(tier).toHaveTextContent(`Privacy: ${label}`);
+    expect(tier.querySelector("svg")).not.toBeNull();
+  });
+
+  it("marks the months on the strip and jumps between years", async () => {
+    const user = userEvent.setup();
+    const scrollTo = vi.fn();
+    Element.prototype.scrollTo = scrollTo;
+    render([viewMock(timelineData())]);
+    const strip = await screen.findByRole("list", { name: "Memories" });
+    expect(strip).toHaveTextContent("Jan 2024");
+    expect(strip).toHaveTextContent("Dec 2023");
+    const years = screen.getByRole("navigation", { name: "Jump to year" });
+    expect(within(years).getByRole("button", { name: "2024" })).toHaveAttribute("aria-current", "true");
+    await user.click(within(years).getByRole("button", { name: "2023" }));
+    expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ left: 280 }));
+    expect(screen.getByRole("button", { name: /First coffee/ })).toHaveFocus();
+  });
+
+  it("moves between the cards with the arrow keys", async () => {
+    const user = userEvent.setup();
+    Element.prototype.scrollIntoView = vi.fn();
+    render([viewMock(timelineData())]);
+    const first = await screen.findByRole("button", { name: /Sunset at the miradouro/ });
+    first.focus();
+    await user.keyboard("{ArrowRight}");
+    expect(screen.getByRole("button", { name: /First coffee/ })).toHaveFocus();
+    await user.keyboard("{ArrowRight}");
+    expect(screen.getByRole("button", { name: /First coffee/ })).toHaveFocus();
+    await user.keyboard("{Home}");
+    expect(first).toHaveFocus();
+  });
+
+  describe("a pending timeline (docs/product.md §4)", () => {
+    const invited = () =>
+      timelineData({
+        status: "PENDING",
+        canRespond: true,
+        createdBy: aPerson(),
+        collaborator: me,
+        memories: [],
+        memoryCount: 0,
+      });
+
+    it("shows the creator who they are waiting for instead of the invitation to add memories", async () => {
+      render([viewMock(timelineData({ status: "PENDING", memories: [], memoryCount: 0 }))]);
+      expect(await screen.findByRole("heading", { name: "Waiting for Bo Jensen to accept" })).toBeInTheDocument();
+      expect(screen.getByText("Pending")).toBeInTheDocument();
+      expect(screen.queryByRole("heading", { name: "No memories yet" })).toBeNull();
+      expect(screen.queryByRole("link", { name: "Add First Memory" })).toBeNull();
+      expect(screen.queryByRole("button", { name: "Accept" })).toBeNull();
+    });
+
+    it("names an invited address without an account by its e-mail", async () => {
+      render([
+        viewMock(
+          timelineData({
+            status: "PENDING",
+            collaborator: null,
+            collaboratorEmail: "cy@example.com",
+            memories: [],
+            memoryCount: 0,
+          }),
+        ),
+      ]);
+      expect(await screen.findByRole("heading", { name: "Waiting for cy to accept" })).toBeInTheDocument();
+    });
+
+    it("lets the invitee accept on the page", async () => {
+      const user = userEvent.setup();
+      render([
+        viewMock(invited()),
+        {
+          request: { query: AcceptTimelineProposalDocument, variables: { id: "t-1" } },
+          result: {
+            data: {
+              acceptTimeline: {
+                __typename: "RespondToTimelinePayload",
+                timeline: {
+                  __typename: "Timeline",
+                  id: "t-1",
+                  status: "ACCEPTED",
+                  isActive: true,
+                  canRespond: false,
+                  lastActivity: "2024-01-06T10:00:00.000Z",
+                },
+              },
+            },
+          },
+        },
+      ]);
+      expect(
+        await screen.findByRole("heading", { name: "Bo Jensen invited you to share this timeline" }),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole("link", { name: "Add Memory" })).toBeNull();
+      await user.click(screen.getByRole("button", { name: "Accept" }));
+      // Accepted: the invitation gives way to the ordinary page.
+      expect(await screen.findByRole("link", { name: "Add First Memory" })).toBeInTheDocument();
+      expect(screen.queryByRole("button", { name: "Accept" })).toBeNull();
+      expect(screen.queryByText("Pending")).toBeNull();
+    });
+
+    it("shows the spec's message when accepting fails", async () => {
+      const user = userEvent.setup();
+      render([
+        viewMock(invited()),
+        { request: { query: AcceptTimelineProposalDocument, variables: { id: "t-1" } }, error: new Error("down") },
+      ]);
+      await user.click(await screen.findByRole("button", { name: "Accept" }));
+      expect(await screen.findByRole("alert")).toHaveTextContent(
+        "Failed to accept timeline proposal. Please try again.",
+      );
+    });
+
+    it("asks the spec's confirmation before declining, and cancelling does nothing", async () => {
+      const user = userEvent.setup();
+      const { router } = render([
+        viewMock(invited()),
+        {
+          request: { query: RejectTimelineProposalDocument, variables: { id: "t-1" } },
+          result: {
+            data: {
+              rejectTimeline: {
+                __typename: "RespondToTimelinePayload",
+                timeline: { __typename: "Timeline", id: "t-1", status: "REJECTED", canRespond: false },
+              },
+            },
+          },
+        },
+      ]);
+      await user.click(await screen.findByRole("button", { name: "Decline" }));
+      let dialog = screen.getByRole("alertdialog", { name: "Decline this timeline?" });
+      expect(dialog).toHaveTextContent(
+        "Are you sure you want to reject this timeline proposal? This action cannot be undone.",
+      );
+      await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+      expect(screen.queryByRole("alertdialog")).toBeNull();
+      expect(locationOf(router)).toBe("/app/view-timeline?id=t-1");
+
+      await user.click(screen.getByRole("button", { name: "Decline" }));
+      dialog = screen.getByRole("alertdialog", { name: "Decline this timeline?" });
+      await user.click(within(dialog).getByRole("button", { name: "Decline" }));
+      await waitFor(() => expect(locationOf(router)).toBe("/app/timelines"));
+    });
   });
 });

@@ -11,7 +11,10 @@ import { MemoryStrip } from "../../../features/memories/components/memory-strip"
 import { MemoryViewer } from "../../../features/memories/components/memory-viewer";
 import { LoadMore } from "../../../components/ui/load-more";
 import { useViewTimeline } from "../../../features/timelines/api/use-timelines";
+import { PrivacyTier } from "../../../features/timelines/components/privacy-tier";
+import { personLabel } from "../../../features/timelines/lib/collaborator-label";
 import { countLabel } from "../../../lib/count-label";
+import { PendingInvitation, WaitingForAnswer } from "./pending-invitation";
 import styles from "./view-timeline-screen.module.css";
 
 /** Spec §2 "View Timeline": header, the strip of memories, the viewer. */
@@ -45,9 +48,19 @@ export function ViewTimelineScreen() {
 
   const timeline = data.timeline;
   const memories = pages.items;
-  const open = openId ? (memories.find((memory) => memory.id === openId) ?? null) : null;
+  const open = openId && memories.some((memory) => memory.id === openId) ? openId : null;
   const addMemoryUrl = `/app/add-memory?timeline_id=${encodeURIComponent(timeline.id)}`;
   const editUrl = (memoryId: string) => `/app/edit-memory?id=${encodeURIComponent(memoryId)}`;
+  const pending = timeline.status === "PENDING";
+  // The invitee answers first (docs/product.md §4); the creator waits for them.
+  const invited = pending && timeline.canRespond;
+  const waiting = pending && timeline.isParticipant && !timeline.canRespond;
+  const canAdd = timeline.isParticipant && !invited;
+  const invitee = timeline.collaborator ?? {
+    id: "",
+    displayName: timeline.collaboratorEmail?.split("@")[0] || null,
+    email: timeline.collaboratorEmail,
+  };
 
   return (
     <>
@@ -56,32 +69,42 @@ export function ViewTimelineScreen() {
         title={timeline.title}
         subtitle={countLabel(timeline.memoryCount, "memory", "memories")}
         actions={
-          timeline.isParticipant ? (
-            <div className={styles.actions}>
-              {timeline.status === "PENDING" ? <PendingBadge /> : null}
-              <ButtonLink to={addMemoryUrl} className={styles.add}>
-                <PlusIcon size={20} />
-                Add Memory
-              </ButtonLink>
-              <Link
-                to={`/app/timeline-settings?id=${encodeURIComponent(timeline.id)}`}
-                className={styles.settings}
-                aria-label="Timeline settings"
-                title="Timeline settings"
-              >
-                <SettingsIcon />
-              </Link>
+          <>
+            <div className={styles.meta}>
+              <PrivacyTier privacy={timeline.privacy} />
+              {pending ? <PendingBadge /> : null}
             </div>
-          ) : null
+            {canAdd ? (
+              <div className={styles.actions}>
+                <ButtonLink to={addMemoryUrl} className={styles.add}>
+                  <PlusIcon size={20} />
+                  Add Memory
+                </ButtonLink>
+                <Link
+                  to={`/app/timeline-settings?id=${encodeURIComponent(timeline.id)}`}
+                  className={styles.settings}
+                  aria-label="Timeline settings"
+                  title="Timeline settings"
+                >
+                  <SettingsIcon />
+                </Link>
+              </div>
+            ) : null}
+          </>
         }
       />
 
-      {memories.length === 0 ? (
+      {invited ? <PendingInvitation timelineId={timeline.id} from={personLabel(timeline.createdBy)} /> : null}
+      {waiting && memories.length > 0 ? <WaitingForAnswer name={personLabel(invitee)} /> : null}
+
+      {memories.length === 0 && waiting ? (
+        <WaitingForAnswer name={personLabel(invitee)} />
+      ) : memories.length === 0 && invited ? null : memories.length === 0 ? (
         <EmptyState
           icon={<MemoriesIcon size={28} />}
           title="No memories yet"
           message="Start adding photos and videos to create your timeline"
-          action={timeline.isParticipant ? <ButtonLink to={addMemoryUrl}>Add First Memory</ButtonLink> : undefined}
+          action={canAdd ? <ButtonLink to={addMemoryUrl}>Add First Memory</ButtonLink> : undefined}
         />
       ) : (
         <MemoryStrip
@@ -94,10 +117,11 @@ export function ViewTimelineScreen() {
 
       {open ? (
         <MemoryViewer
-          memory={open}
+          memories={memories}
+          startId={open}
           theme="teal"
           onClose={() => setOpenId(null)}
-          onEdit={open.canEdit ? () => void navigate(editUrl(open.id)) : undefined}
+          onEdit={(memory) => void navigate(editUrl(memory.id))}
         />
       ) : null}
     </>

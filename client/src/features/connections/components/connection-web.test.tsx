@@ -1,6 +1,6 @@
 import { ApolloClient, ApolloLink, InMemoryCache } from "@apollo/client";
 import { MockLink } from "@apollo/client/testing";
-import { act, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { typePolicies } from "../../../lib/apollo-client";
@@ -50,6 +50,25 @@ function renderWeb(mocks: ReadonlyArray<MockLink.MockedResponse>, identifier: st
 describe("ConnectionWeb (docs/product.md §9)", () => {
   afterEach(() => {
     vi.useRealTimers();
+  });
+
+  it("shows a person's shared-memory count on the first tap and opens their profile on the second", async () => {
+    renderWeb([relationshipsMock(null, [aRelationship("u-2", "Bo Jensen", 7)])]);
+    const node = await screen.findByRole("link", { name: /^Bo Jensen, Closest/ });
+    expect(screen.queryByTestId("web-selected-person")).toBeNull();
+    // A plain click: use-gesture's pointer capture is not in jsdom.
+    fireEvent.click(node);
+    const selected = screen.getByTestId("web-selected-person");
+    expect(selected).toHaveTextContent("Bo Jensen7 shared memoriesView profile");
+    expect(within(selected).getByRole("link", { name: "View profile" })).toHaveAttribute(
+      "href",
+      "/app/public-profile?username=bojensen",
+    );
+    expect(node).toHaveAttribute("aria-describedby", "web-selected-person");
+    // Still on the web: the first tap did not navigate.
+    expect(screen.getByTestId("connection-web")).toBeInTheDocument();
+    fireEvent.click(node);
+    await waitFor(() => expect(screen.queryByTestId("connection-web")).toBeNull());
   });
 
   it("shows up to 10 people in the three rings, ranked by shared memories, each linking to their profile", async () => {

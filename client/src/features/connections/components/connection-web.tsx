@@ -76,6 +76,8 @@ export function ConnectionWeb({ identifier, centre, viewerId }: ConnectionWebPro
   const viewportRef = useRef<HTMLDivElement>(null);
   const size = useSquareSize(viewportRef);
   const [view, setView] = useState<View>(initialView);
+  // A first tap on a person shows their shared-memory count; a second opens their profile.
+  const [selectedId, setSelectedId] = useState<string | null>(null);
   const viewRef = useRef(view);
   const draggedRef = useRef(false);
   useEffect(() => {
@@ -84,6 +86,7 @@ export function ConnectionWeb({ identifier, centre, viewerId }: ConnectionWebPro
 
   const people = connections.status === "ready" ? connections.people : [];
   const placed = placeConnections(people);
+  const selected = people.find((person) => person.id === selectedId) ?? null;
   const scale = fitScale(size, people.length) * view.zoom;
   const publicMode = identifier !== null;
 
@@ -217,6 +220,13 @@ export function ConnectionWeb({ identifier, centre, viewerId }: ConnectionWebPro
                     <Link
                       to={profileLink(node.person, viewerId)}
                       className={styles.link}
+                      aria-describedby={selectedId === node.person.id ? "web-selected-person" : undefined}
+                      data-selected={selectedId === node.person.id || undefined}
+                      onClick={(event) => {
+                        if (selectedId === node.person.id) return;
+                        event.preventDefault();
+                        setSelectedId(node.person.id);
+                      }}
                       title={`${node.person.name} · ${countLabel(node.person.memoryCount, "shared memory", "shared memories")}`}
                       data-ring={node.ring.name}
                     >
@@ -243,6 +253,16 @@ export function ConnectionWeb({ identifier, centre, viewerId }: ConnectionWebPro
           </div>
         ) : null}
       </div>
+
+      {selected ? (
+        <p className={styles.selected} id="web-selected-person" role="status" data-testid="web-selected-person">
+          <span className={styles.selectedName}>{selected.name}</span>
+          <span>{countLabel(selected.memoryCount, "shared memory", "shared memories")}</span>
+          <Link to={profileLink(selected, viewerId)} className={styles.selectedLink}>
+            View profile
+          </Link>
+        </p>
+      ) : null}
 
       {people.length > 0 ? (
         <div className={styles.controls} role="group" aria-label="Web view">

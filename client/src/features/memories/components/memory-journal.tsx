@@ -47,7 +47,7 @@ export function MemoryJournal({ memories, theme, label }: MemoryJournalProps) {
   const navigate = useNavigate();
   const [openId, setOpenId] = useState<string | null>(null);
   const sorted = newestFirst(memories);
-  const open = sorted.find((memory) => memory.id === openId) ?? null;
+  const open = sorted.some((memory) => memory.id === openId) ? openId : null;
 
   return (
     <>
@@ -72,10 +72,11 @@ export function MemoryJournal({ memories, theme, label }: MemoryJournalProps) {
       </ol>
       {open ? (
         <MemoryViewer
-          memory={open}
+          memories={sorted}
+          startId={open}
           theme={theme}
           onClose={() => setOpenId(null)}
-          onEdit={open.canEdit ? () => void navigate(`/app/edit-memory?id=${encodeURIComponent(open.id)}`) : undefined}
+          onEdit={(memory) => void navigate(`/app/edit-memory?id=${encodeURIComponent(memory.id)}`)}
         />
       ) : null}
     </>

@@ -1,13 +1,18 @@
-import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
 import { ImageIcon, PlayIcon } from "../../../components/ui/icons";
 import type { TimelineMemory_MemoryFragment } from "../../../gql/graphql";
+import { usePrefersReducedMotion } from "../../../lib/use-reduced-motion";
 import { formatMemoryDate } from "../lib/memory-date";
+import { monthMarks, stopAt, yearStops, type YearStop } from "../lib/strip-marks";
 import styles from "./memory-strip.module.css";
+import { useHorizontalWheel } from "./use-horizontal-wheel";
+import { YearScrubber } from "./year-scrubber";
 
 /** Spec §9: strip cards are 280 px apart. */
 export const STRIP_SPACING = 280;
 /** How long a click waits for a second one before it counts as a single click. */
 export const DOUBLE_CLICK_WINDOW_MS = 250;
+const CARD_WIDTH = 256;
 
 interface MemoryStripProps {
   memories: readonly TimelineMemory_MemoryFragment[];
@@ -26,13 +31,22 @@ function roundImageFor(memory: TimelineMemory_MemoryFragment): string | null {
 }
 
 /**
- * A timeline's memories on a horizontal line of round images (docs/product.md §2): each card shows the
- * caption, date, location and meaning. A single click opens the viewer, a double click opens
- * Edit Memory; single clicks wait briefly so a double click does not also open the viewer.
+ * A timeline's memories on a horizontal line of round images (docs/product.md §2), sized to the
+ * screen, with month markers on the line and a year scrubber above it
+ * (docs/decisions/018-viewer-and-strip.md). A single click opens the viewer, a double click opens
+ * Edit Memory; single clicks wait briefly so a double click does not also open the viewer. On a
+ * desktop the mouse wheel scrolls it sideways and ← → Home End move between the memories.
  */
 export function MemoryStrip({ memories, onOpen, onEdit, end }: MemoryStripProps) {
   const timer = useRef<number | undefined>(undefined);
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const reducedMotion = usePrefersReducedMotion();
+  const [firstVisible, setFirstVisible] = useState(0);
   useEffect(() => () => window.clearTimeout(timer.current), []);
+  useHorizontalWheel(scrollerRef);
+
+  const marks = monthMarks(memories);
+  const stops = yearStops(memories);
 
   const onClick = (event: MouseEvent, memory: TimelineMemory_MemoryFragment) => {
     window.clearTimeout(timer.current);
@@ -46,57 +60,103 @@ export function MemoryStrip({ memories, onOpen, onEdit, end }: MemoryStripProps)
     else onOpen(memory);
   };
 
-  const width = (memories.length - 1) * STRIP_SPACING + 248 + (end ? STRIP_SPACING : 0);
+  const cardAt = (index: number) =>
+    scrollerRef.current?.querySelector<HTMLButtonElement>(`[data-index="${index}"]`) ?? null;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    const from = Number((event.target as HTMLElement).dataset.index ?? NaN);
+    if (Number.isNaN(from)) return;
+    const last = memories.length - 1;
+    const to =
+      event.key === "ArrowRight"
+        ? Math.min(last, from + 1)
+        : event.key === "ArrowLeft"
+          ? Math.max(0, from - 1)
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? last
+              : null;
+    if (to === null) return;
+    event.preventDefault();
+    const card = cardAt(to);
+    card?.focus({ preventScroll: true });
+    card?.scrollIntoView({ behavior: reducedMotion ? "auto" : "smooth", inline: "center", block: "nearest" });
+  };
+
+  const jumpTo = (stop: YearStop) => {
+    // The strip's end padding lets every card reach the start, so this lands on the year.
+    setFirstVisible(stop.index);
+    scrollerRef.current?.scrollTo({ left: stop.index * STRIP_SPACING, behavior: reducedMotion ? "auto" : "smooth" });
+    cardAt(stop.index)?.focus({ preventScroll: true });
+  };
+
+  const onScroll = () => {
+    const scroller = scrollerRef.current;
+    if (scroller) setFirstVisible(Math.round(scroller.scrollLeft / STRIP_SPACING));
+  };
+
+  const width = (memories.length - 1) * STRIP_SPACING + CARD_WIDTH + (end ? STRIP_SPACING : 0);
   return (
-    <div className={styles.scroller}>
-      <ul className={styles.strip} style={{ width }} aria-label="Memories">
-        {memories.map((memory, index) => {
-          const image = roundImageFor(memory);
-          const date = formatMemoryDate(memory.memoryDate);
-          const caption = memory.caption.trim();
-          return (
-            <li key={memory.id} className={styles.item} style={{ left: index * STRIP_SPACING }}>
-              <button
-                type="button"
-                className={styles.card}
-                title={memory.canEdit ? "Click to view, double-click to edit" : undefined}
-                onClick={(event) => onClick(event, memory)}
-                onDoubleClick={() => onDoubleClick(memory)}
-              >
-                <span className={styles.circle}>
-                  {image ? (
-                    <img className={styles.image} src={image} alt="" loading="lazy" draggable={false} />
-                  ) : (
-                    <span className={styles.noImage}>
-                      <ImageIcon size={36} />
-                    </span>
-                  )}
-                  {memory.media.type === "VIDEO" ? (
-                    <span className={styles.videoMark}>
-                      <PlayIcon size={18} />
-                    </span>
-                  ) : null}
-                </span>
-                <span className={styles.text}>
-                  {caption ? (
-                    <span className={styles.caption}>{caption}</span>
-                  ) : (
-                    <span className="visually-hidden">Untitled memory</span>
-                  )}
-                  {date ? <span className={styles.date}>{date}</span> : null}
-                  {memory.location.trim() ? <span className={styles.location}>{memory.location}</span> : null}
-                  {memory.meaning.trim() ? <span className={styles.meaning}>{memory.meaning}</span> : null}
-                </span>
-              </button>
+    <div className={styles.wrap}>
+      {stops.length > 1 ? <YearScrubber stops={stops} current={stopAt(stops, firstVisible)} onJump={jumpTo} /> : null}
+      <div ref={scrollerRef} className={styles.scroller} onScroll={onScroll}>
+        <ul className={styles.strip} style={{ width }} aria-label="Memories" onKeyDown={onKeyDown}>
+          {memories.map((memory, index) => {
+            const image = roundImageFor(memory);
+            const date = formatMemoryDate(memory.memoryDate);
+            const caption = memory.caption.trim();
+            const mark = marks.get(index);
+            return (
+              <li key={memory.id} className={styles.item} style={{ left: index * STRIP_SPACING }}>
+                {mark ? (
+                  <span className={styles.mark} aria-hidden="true">
+                    {mark}
+                  </span>
+                ) : null}
+                <button
+                  type="button"
+                  className={styles.card}
+                  data-index={index}
+                  title={memory.canEdit ? "Click to view, double-click to edit" : undefined}
+                  onClick={(event) => onClick(event, memory)}
+                  onDoubleClick={() => onDoubleClick(memory)}
+                >
+                  <span className={styles.circle}>
+                    {image ? (
+                      <img className={styles.image} src={image} alt="" loading="lazy" draggable={false} />
+                    ) : (
+                      <span className={styles.noImage}>
+                        <ImageIcon size={36} />
+                      </span>
+                    )}
+                    {memory.media.type === "VIDEO" ? (
+                      <span className={styles.videoMark}>
+                        <PlayIcon size={18} />
+                      </span>
+                    ) : null}
+                  </span>
+                  <span className={styles.text}>
+                    {caption ? (
+                      <span className={styles.caption}>{caption}</span>
+                    ) : (
+                      <span className="visually-hidden">Untitled memory</span>
+                    )}
+                    {date ? <span className={styles.date}>{date}</span> : null}
+                    {memory.location.trim() ? <span className={styles.location}>{memory.location}</span> : null}
+                    {memory.meaning.trim() ? <span className={styles.meaning}>{memory.meaning}</span> : null}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+          {end ? (
+            <li className={styles.end} style={{ left: memories.length * STRIP_SPACING }}>
+              {end}
             </li>
-          );
-        })}
-        {end ? (
-          <li className={styles.end} style={{ left: memories.length * STRIP_SPACING }}>
-            {end}
-          </li>
-        ) : null}
-      </ul>
+          ) : null}
+        </ul>
+      </div>
     </div>
   );
 }

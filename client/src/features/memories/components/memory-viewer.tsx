@@ -1,132 +1,192 @@
-import { useId, useRef } from "react";
+import useEmblaCarousel from "embla-carousel-react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
-import { Button } from "../../../components/ui/button";
-import { CalendarIcon, CloseIcon, MapPinIcon } from "../../../components/ui/icons";
-import type { MediaType } from "../../../gql/graphql";
+import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from "../../../components/ui/icons";
+import { usePrefersReducedMotion } from "../../../lib/use-reduced-motion";
 import { useModalFocus } from "../../../lib/use-modal-focus";
-import { formatMemoryDate } from "../lib/memory-date";
+import type { MemoryViewerMemory, MemoryViewerTheme } from "./memory-viewer-types";
 import styles from "./memory-viewer.module.css";
+import { VIDEO_CONTROLS_BAND_PX } from "./viewer-media";
+import { ViewerSlide } from "./viewer-slide";
 
-export type MemoryViewerTheme = "teal" | "rose" | "blue";
+export type { MemoryViewerMemory, MemoryViewerTheme } from "./memory-viewer-types";
 
-/**
- * What the viewer shows. The `MemoryViewer_memory` fragment
- * (features/memories/api/memory-viewer.graphql) selects exactly this; any object of this shape works.
- */
-export interface MemoryViewerMemory {
-  id: string;
-  caption?: string | null;
-  location?: string | null;
-  /** "YYYY-MM-DD" or null */
-  memoryDate?: string | null;
-  meaning?: string | null;
-  media: {
-    type: MediaType;
-    url: string;
-    posterUrl?: string | null;
-    thumbUrl?: string | null;
-    width?: number | null;
-    height?: number | null;
-  };
-}
+/** How long the closing transition runs before the viewer unmounts (none under reduced motion). */
+export const VIEWER_CLOSE_MS = 180;
 
 interface MemoryViewerProps {
-  memory: MemoryViewerMemory;
+  /** The memories in the order of the list that opened the viewer (the strip's, the journal's). */
+  memories: readonly MemoryViewerMemory[];
+  /** The memory to show first. */
+  startId: string;
   /** teal: the app's timelines; rose: Memories; blue: the public profile (docs/product.md §2). */
   theme?: MemoryViewerTheme;
   onClose: () => void;
-  /** Shows "Edit Memory"; pass it only when the viewer may edit this memory (docs/product.md §2, §6). */
-  onEdit?: () => void;
+  /** Shows "Edit Memory" on memories with `canEdit` (docs/product.md §2, §6). */
+  onEdit?: (memory: MemoryViewerMemory) => void;
+}
+
+function isTypingTarget(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT|VIDEO)$/.test(target.tagName))
+  );
 }
 
 /**
- * The full-screen memory viewer (docs/product.md §2): the photo or video, caption, date, location and the
- * "Why this moment matters" box. A modal dialog: focus moves in and stays inside, Escape or the
- * close button closes it, and focus returns to what opened it.
+ * The full-screen memory viewer (docs/product.md §2, docs/decisions/018-viewer-and-strip.md): a
+ * carousel (embla-carousel) of the memories in their list's order. Swipe, the ← → keys or the
+ * previous/next buttons move; "2 / 3" says where; Escape, the close button or a swipe down on
+ * the media close it, and focus returns to what opened it. Transitions are off under
+ * prefers-reduced-motion.
  */
-export function MemoryViewer({ memory, theme = "teal", onClose, onEdit }: MemoryViewerProps) {
-  const titleId = useId();
+export function MemoryViewer({ memories, startId, theme = "teal", onClose, onEdit }: MemoryViewerProps) {
+  const baseId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
-  useModalFocus(dialogRef, { onEscape: onClose, initialFocus: "[data-autofocus]" });
+  const reducedMotion = usePrefersReducedMotion();
+  const startIndex = Math.max(
+    0,
+    memories.findIndex((memory) => memory.id === startId),
+  );
+  const [index, setIndex] = useState(startIndex);
+  const [zoomed, setZoomed] = useState(false);
+  const [closing, setClosing] = useState(false);
+  const count = memories.length;
+  const current = Math.min(index, count - 1);
 
-  const caption = memory.caption?.trim() ?? "";
-  const location = memory.location?.trim() ?? "";
-  const meaning = memory.meaning?.trim() ?? "";
-  const date = formatMemoryDate(memory.memoryDate);
-  const { media } = memory;
+  const zoomedRef = useRef(zoomed);
+  useEffect(() => {
+    zoomedRef.current = zoomed;
+  });
+  // Zoomed photos pan instead; a video's own controls keep their drags. Stable, so embla's
+  // options compare equal between renders and the carousel is not re-initialised.
+  const watchDrag = useCallback((_api: unknown, event: MouseEvent | TouchEvent) => {
+    if (zoomedRef.current) return false;
+    const target = event.target;
+    if (target instanceof HTMLVideoElement && "clientY" in event) {
+      const box = target.getBoundingClientRect();
+      if (event.clientY > box.bottom - VIDEO_CONTROLS_BAND_PX) return false;
+    }
+    return true;
+  }, []);
+  const [emblaRef, embla] = useEmblaCarousel({ startIndex, containScroll: false, duration: 22, watchDrag });
+
+  useEffect(() => {
+    if (!embla) return;
+    const onSelect = () => setIndex(embla.selectedScrollSnap());
+    embla.on("select", onSelect);
+    return () => {
+      embla.off("select", onSelect);
+    };
+  }, [embla]);
+
+  const close = useCallback(() => {
+    if (reducedMotion) return onClose();
+    setClosing(true);
+  }, [onClose, reducedMotion]);
+
+  useEffect(() => {
+    if (!closing) return;
+    const timer = window.setTimeout(onClose, VIEWER_CLOSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [closing, onClose]);
+
+  useModalFocus(dialogRef, { onEscape: close, initialFocus: "[data-autofocus]" });
+
+  const go = useCallback(
+    (next: number) => {
+      if (next < 0 || next >= count) return;
+      embla?.scrollTo(next, reducedMotion);
+      setIndex(next);
+      setZoomed(false);
+    },
+    [embla, count, reducedMotion],
+  );
+
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || isTypingTarget(event.target)) return;
+      if (event.key === "ArrowLeft") go(current - 1);
+      else if (event.key === "ArrowRight") go(current + 1);
+      else return;
+      event.preventDefault();
+    }
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [go, current]);
+
+  if (count === 0) return null;
+  const position = `${current + 1} / ${count}`;
+  const captionId = (i: number) => `${baseId}-caption-${i}`;
 
   return createPortal(
-    <div className={styles.overlay} data-theme={theme}>
+    <div
+      className={styles.overlay}
+      data-theme={theme}
+      data-closing={closing || undefined}
+      data-reduced-motion={reducedMotion || undefined}
+    >
       <div
         ref={dialogRef}
         className={styles.dialog}
         role="dialog"
         aria-modal="true"
-        aria-labelledby={titleId}
+        aria-labelledby={captionId(current)}
+        aria-roledescription="carousel"
         tabIndex={-1}
         data-testid="memory-viewer"
       >
         <div className={styles.topBar}>
-          <button type="button" className={styles.close} onClick={onClose} aria-label="Close" data-autofocus>
+          {count > 1 ? (
+            <div className={styles.nav}>
+              <button
+                type="button"
+                className={styles.navButton}
+                onClick={() => go(current - 1)}
+                disabled={current === 0}
+                aria-label="Previous memory"
+              >
+                <ChevronLeftIcon />
+              </button>
+              <p className={styles.position} aria-live="polite" data-testid="viewer-position">
+                {position}
+              </p>
+              <button
+                type="button"
+                className={styles.navButton}
+                onClick={() => go(current + 1)}
+                disabled={current === count - 1}
+                aria-label="Next memory"
+              >
+                <ChevronRightIcon />
+              </button>
+            </div>
+          ) : (
+            <span />
+          )}
+          <button type="button" className={styles.close} onClick={close} aria-label="Close" data-autofocus>
             <CloseIcon />
           </button>
         </div>
 
-        <div className={styles.mediaFrame}>
-          {media.type === "VIDEO" ? (
-            <video
-              className={styles.media}
-              src={media.url}
-              poster={media.posterUrl ?? undefined}
-              controls
-              playsInline
-              preload="metadata"
-              aria-label={caption ? `Video: ${caption}` : "Memory video"}
-            />
-          ) : (
-            <img
-              className={styles.media}
-              src={media.url}
-              alt={caption || "Memory photo"}
-              width={media.width ?? undefined}
-              height={media.height ?? undefined}
-            />
-          )}
-        </div>
-
-        <div className={styles.details}>
-          <h2 id={titleId} className={caption ? styles.caption : `${styles.caption} ${styles.untitled}`}>
-            {caption || "Untitled memory"}
-          </h2>
-          {date || location ? (
-            <ul className={styles.facts}>
-              {date ? (
-                <li>
-                  <CalendarIcon size={18} />
-                  <time dateTime={memory.memoryDate ?? undefined}>{date}</time>
-                </li>
-              ) : null}
-              {location ? (
-                <li>
-                  <MapPinIcon size={18} />
-                  <span>{location}</span>
-                </li>
-              ) : null}
-            </ul>
-          ) : null}
-          {meaning ? (
-            <section className={styles.meaning} aria-labelledby={`${titleId}-meaning`}>
-              <h3 id={`${titleId}-meaning`} className={styles.meaningTitle}>
-                Why this moment matters
-              </h3>
-              <p className={styles.meaningText}>{meaning}</p>
-            </section>
-          ) : null}
-          {onEdit ? (
-            <Button block onClick={onEdit}>
-              Edit Memory
-            </Button>
-          ) : null}
+        <div className={styles.viewport} ref={emblaRef}>
+          <div className={styles.track}>
+            {memories.map((memory, i) => (
+              <ViewerSlide
+                key={memory.id}
+                memory={memory}
+                captionId={captionId(i)}
+                position={`${i + 1} of ${count}`}
+                active={i === current}
+                load={Math.abs(i - current) <= 1}
+                onEdit={onEdit}
+                onZoomedChange={(value) => {
+                  if (i === current) setZoomed(value);
+                }}
+                onSwipeDown={close}
+              />
+            ))}
+          </div>
         </div>
       </div>
     </div>,

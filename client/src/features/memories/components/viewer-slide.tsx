@@ -1,0 +1,97 @@
+import { Button } from "../../../components/ui/button";
+import { CalendarIcon, MapPinIcon } from "../../../components/ui/icons";
+import { formatMemoryDate } from "../lib/memory-date";
+import { ExpandableCaption } from "./expandable-caption";
+import type { MemoryViewerMemory } from "./memory-viewer-types";
+import styles from "./viewer-slide.module.css";
+import { ViewerMedia } from "./viewer-media";
+
+interface ViewerSlideProps {
+  memory: MemoryViewerMemory;
+  captionId: string;
+  position: string;
+  active: boolean;
+  load: boolean;
+  onEdit?: (memory: MemoryViewerMemory) => void;
+  onZoomedChange: (zoomed: boolean) => void;
+  onSwipeDown: () => void;
+}
+
+/**
+ * One memory in the viewer (docs/product.md §2): the media full width, the caption as body text,
+ * then date, place and "Why this moment matters" together in one card, and "Edit Memory" when
+ * allowed. Slides other than the current one are inert, so Tab never reaches them.
+ */
+export function ViewerSlide({
+  memory,
+  captionId,
+  position,
+  active,
+  load,
+  onEdit,
+  onZoomedChange,
+  onSwipeDown,
+}: ViewerSlideProps) {
+  const caption = memory.caption?.trim() ?? "";
+  const location = memory.location?.trim() ?? "";
+  const meaning = memory.meaning?.trim() ?? "";
+  const date = formatMemoryDate(memory.memoryDate);
+  const label =
+    memory.media.type === "VIDEO" ? (caption ? `Video: ${caption}` : "Memory video") : caption || "Memory photo";
+
+  return (
+    <article
+      className={styles.slide}
+      aria-roledescription="slide"
+      aria-label={position}
+      aria-hidden={active ? undefined : true}
+      inert={!active}
+      data-active={active || undefined}
+    >
+      <ViewerMedia
+        memory={memory}
+        label={label}
+        active={active}
+        load={load}
+        onZoomedChange={onZoomedChange}
+        onSwipeDown={onSwipeDown}
+      />
+      <div className={styles.details}>
+        <ExpandableCaption id={captionId} text={caption || "Untitled memory"} untitled={!caption} />
+        {date || location || meaning ? (
+          <div className={styles.card}>
+            {date || location ? (
+              <ul className={styles.facts}>
+                {date ? (
+                  <li>
+                    <CalendarIcon size={18} />
+                    <time dateTime={memory.memoryDate ?? undefined}>{date}</time>
+                  </li>
+                ) : null}
+                {location ? (
+                  <li>
+                    <MapPinIcon size={18} />
+                    <span>{location}</span>
+                  </li>
+                ) : null}
+              </ul>
+            ) : null}
+            {meaning ? (
+              <section className={styles.meaning} aria-labelledby={`${captionId}-meaning`}>
+                <h3 id={`${captionId}-meaning`} className={styles.meaningTitle}>
+                  Why this moment matters
+                </h3>
+                <p className={styles.meaningText}>{meaning}</p>
+              </section>
+            ) : null}
+          </div>
+        ) : null}
+        {onEdit && memory.canEdit ? (
+          <Button block variant="secondary" onClick={() => onEdit(memory)}>
+            Edit Memory
+          </Button>
+        ) : null}
+      </div>
+    </article>
+  );
+}
