@@ -18,8 +18,11 @@ import { mediaFiles } from "../media/media-helpers.js";
  */
 
 const DELETE = `mutation($input: DeleteAccountInput!) { deleteAccount(input: $input) { deleted } }`;
-const TIMELINES = `{ timelines { id title formerMember createdBy { id } collaborator { id } collaboratorEmail memoryCount
-  previewImages memories { id createdBy { id } } } }`;
+const TIMELINES = `{ timelines { edges { node { id title formerMember createdBy { id } collaborator { id } collaboratorEmail
+  memoryCount previewImages memories { edges { node { id createdBy { id } } } } } } } }`;
+
+/** The nodes of a connection (docs/decisions/024-paged-reads.md). */
+const nodes = <N>(c: { edges: { node: N }[] }): N[] => c.edges.map((e) => e.node);
 
 async function upload(agent: Agent, name: string): Promise<{ public_id: string; file_url: string }> {
   const res = await agent.post("/api/upload/file").attach("file", fs.readFileSync(fixture(name)), name);
@@ -163,16 +166,22 @@ describe("deleting one's account (GraphQL deleteAccount, REST DELETE /api/users/
   it("shared timelines stay with the other person, with their own memories and a 'Former member'", async () => {
     const r = await gql(benA, TIMELINES);
     expect(r.errors).toBeUndefined();
-    const list = r.data!.timelines as {
-      id: string;
-      formerMember: boolean;
-      createdBy: { id: string };
-      collaborator: unknown;
-      collaboratorEmail: string | null;
-      memoryCount: number;
-      previewImages: string[];
-      memories: { id: string; createdBy: { id: string } }[];
-    }[];
+    const list = nodes(
+      r.data!.timelines as {
+        edges: {
+          node: {
+            id: string;
+            formerMember: boolean;
+            createdBy: { id: string };
+            collaborator: unknown;
+            collaboratorEmail: string | null;
+            memoryCount: number;
+            previewImages: string[];
+            memories: { edges: { node: { id: string; createdBy: { id: string } } }[] };
+          };
+        }[];
+      },
+    ).map((tl) => ({ ...tl, memories: nodes(tl.memories) }));
     const byId = new Map(list.map((x) => [x.id, x]));
     for (const id of [shared1, shared2]) {
       const tl = byId.get(id)!;
@@ -213,9 +222,9 @@ describe("deleting one's account (GraphQL deleteAccount, REST DELETE /api/users/
     const again = await signIn(t, annEmail, request.agent(t.app).set(SAME_ORIGIN));
     const me = await again.get("/api/users/me").expect(200);
     expect(me.body.id).not.toBe(ann.id);
-    const r = await gql(again, `{ timelines { id } notifications { id } }`);
+    const r = await gql(again, `{ timelines { edges { node { id } } } notifications { edges { node { id } } } }`);
     expect(r.errors).toBeUndefined();
-    expect(r.data).toEqual({ timelines: [], notifications: [] });
+    expect(r.data).toEqual({ timelines: { edges: [] }, notifications: { edges: [] } });
   });
 
   it("GraphQL deleteAccount does the same and ends the session", async () => {
