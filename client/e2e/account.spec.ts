@@ -143,20 +143,23 @@ test("download my data, then delete my account, on a phone", async ({ browser },
   const card = bo.getByRole("link", { name: /Summer by the sea/ });
   await expect(card).toContainText("Former member");
   await shot(bo, "bo-former-member");
-  const { timeline } = await graphql<{ timeline: { memories: { caption: string }[] } }>(
+  const { timeline } = await graphql<{ timeline: { memories: { edges: { node: { caption: string } }[] } } }>(
     bo,
-    "query ($id: ID!) { timeline(id: $id) { memories { caption } } }",
+    "query ($id: ID!) { timeline(id: $id) { memories { edges { node { caption } } } } }",
     { id: timelineId },
   );
-  expect(timeline.memories.map((m) => m.caption)).toEqual(["Bo's wave"]);
+  expect(timeline.memories.edges.map((e) => e.node.caption)).toEqual(["Bo's wave"]);
 
   // ---- The same address again: a fresh, empty account ------------------------------------
   // The per-address 60 s cooldown between sign-in mails outlives the account (it protects the
   // mailbox, not the account: docs/decisions/023-export-and-deletion.md), so wait it out.
   await waitForCooldown(adaAskedAt);
   const again = await signIn(browser, baseURL, adaEmail);
-  const { timelines } = await graphql<{ timelines: unknown[] }>(again, "{ timelines { id } }");
-  expect(timelines).toEqual([]);
+  const { timelines } = await graphql<{ timelines: { edges: unknown[] } }>(
+    again,
+    "{ timelines { edges { node { id } } } }",
+  );
+  expect(timelines.edges).toEqual([]);
   await again.goto("/app/timelines");
   await shot(again, "fresh-account");
 });
