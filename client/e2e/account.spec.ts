@@ -1,7 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { readFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
 import yauzl from "yauzl";
+import { addMemoryWithPhoto } from "./helpers/add-memory";
 import { expectAccessible, graphql, saveShot, signIn, trackPageErrors } from "./helpers/journey";
 
 /**
@@ -11,36 +10,7 @@ import { expectAccessible, graphql, saveShot, signIn, trackPageErrors } from "./
  * landing page; Bo keeps the timeline with "Former member"; Ada signs in again to an empty account.
  */
 
-const photo = fileURLToPath(new URL("./fixtures/photo-plain.jpg", import.meta.url));
 const shot = (page: Page, name: string) => saveShot(page, `account-${name}`);
-
-async function addMemory(page: Page, timelineId: string, caption: string): Promise<void> {
-  const bytes = (await readFile(photo)).toString("base64");
-  const answer = await page.evaluate(
-    async ({ timelineId, caption, bytes }) => {
-      const binary = Uint8Array.from(atob(bytes), (char) => char.charCodeAt(0));
-      const body = new FormData();
-      body.append(
-        "operations",
-        JSON.stringify({
-          query: "mutation ($input: CreateMemoryInput!) { createMemory(input: $input) { memory { id } } }",
-          variables: { input: { timelineId, file: null, caption } },
-        }),
-      );
-      body.append("map", JSON.stringify({ f0: ["variables.input.file"] }));
-      body.append("f0", new Blob([binary], { type: "image/jpeg" }), "photo.jpg");
-      const response = await fetch("/graphql", {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "Apollo-Require-Preflight": "true" },
-        body,
-      });
-      return (await response.json()) as { errors?: { message: string }[] };
-    },
-    { timelineId, caption, bytes },
-  );
-  if (answer.errors?.length) throw new Error(answer.errors.map((e) => e.message).join("; "));
-}
 
 /** Waits until a minute has passed since `since` (the sign-in mail cooldown of an address). */
 async function waitForCooldown(since: number): Promise<void> {
@@ -95,8 +65,8 @@ test("download my data, then delete my account, on a phone", async ({ browser },
   await graphql(ada, "mutation ($id: ID!) { acceptTimeline(input: { id: $id }) { timeline { id } } }", {
     id: timelineId,
   });
-  await addMemory(ada, timelineId, "Ada's shell");
-  await addMemory(bo, timelineId, "Bo's wave");
+  await addMemoryWithPhoto(ada, timelineId, { caption: "Ada's shell" });
+  await addMemoryWithPhoto(bo, timelineId, { caption: "Bo's wave" });
 
   // ---- Download my data ------------------------------------------------------------------
   await ada.goto("/app/profile");

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { readFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
+import { addMemoryWithPhoto } from "./helpers/add-memory";
 import { expectAccessible, graphql, saveShot, signIn, trackPageErrors } from "./helpers/journey";
 
 /**
@@ -10,37 +9,7 @@ import { expectAccessible, graphql, saveShot, signIn, trackPageErrors } from "./
  * View link of his "accepted" notification. Every screen gets an axe scan (no serious/critical).
  */
 
-const photo = fileURLToPath(new URL("./fixtures/photo-plain.jpg", import.meta.url));
 const shot = (page: Page, name: string) => saveShot(page, `profile-${name}`);
-
-/** Adds a memory with a real JPEG through the GraphQL multipart upload, as the app does. */
-async function addMemory(page: Page, timelineId: string, fields: Record<string, string>): Promise<void> {
-  const bytes = (await readFile(photo)).toString("base64");
-  const answer = await page.evaluate(
-    async ({ timelineId, fields, bytes }) => {
-      const binary = Uint8Array.from(atob(bytes), (char) => char.charCodeAt(0));
-      const body = new FormData();
-      body.append(
-        "operations",
-        JSON.stringify({
-          query: "mutation ($input: CreateMemoryInput!) { createMemory(input: $input) { memory { id } } }",
-          variables: { input: { timelineId, file: null, ...fields } },
-        }),
-      );
-      body.append("map", JSON.stringify({ f0: ["variables.input.file"] }));
-      body.append("f0", new Blob([binary], { type: "image/jpeg" }), "photo.jpg");
-      const response = await fetch("/graphql", {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "Apollo-Require-Preflight": "true" },
-        body,
-      });
-      return (await response.json()) as { errors?: { message: string }[] };
-    },
-    { timelineId, fields, bytes },
-  );
-  if (answer.errors?.length) throw new Error(answer.errors.map((e) => e.message).join("; "));
-}
 
 const unreadBadge = (page: Page) =>
   page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /^Updates/ });
@@ -165,13 +134,13 @@ test("profile, updates and the public profile on a phone", async ({ browser }, t
   await expect(ada.getByRole("heading", { name: "No memories yet" })).toBeVisible();
   await expectAccessible(ada, "Memories, empty");
 
-  await addMemory(bo, timelineId, {
+  await addMemoryWithPhoto(bo, timelineId, {
     caption: "First swim of the year",
     location: "Skagen",
     memoryDate: "2024-01-05",
     meaning: "Cold water, warm laughter.",
   });
-  await addMemory(ada, timelineId, { caption: "Undated picnic", location: "Aarhus", meaning: "" });
+  await addMemoryWithPhoto(ada, timelineId, { caption: "Undated picnic", location: "Aarhus", meaning: "" });
   await ada.reload();
   const journal = ada.getByRole("list", { name: "Memories, newest first" });
   await expect(journal.getByRole("button")).toHaveCount(2);

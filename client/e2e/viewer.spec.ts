@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import { addMemoryWithPhoto } from "./helpers/add-memory";
 import { expectAccessible, graphql, saveShot, signIn, trackPageErrors } from "./helpers/journey";
 
 /**
@@ -17,35 +17,6 @@ const photos = ["photo-gps.jpg", "photo-plain.jpg", "photo-gps.jpg"].map((name) 
   fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url)),
 );
 const shot = (page: Page, name: string) => saveShot(page, `viewer-${name}`);
-
-/** Adds a memory with a real JPEG through the GraphQL multipart upload, as the app does. */
-async function addMemory(page: Page, timelineId: string, file: string, fields: Record<string, string>): Promise<void> {
-  const bytes = (await readFile(file)).toString("base64");
-  const answer = await page.evaluate(
-    async ({ timelineId, fields, bytes }) => {
-      const binary = Uint8Array.from(atob(bytes), (char) => char.charCodeAt(0));
-      const body = new FormData();
-      body.append(
-        "operations",
-        JSON.stringify({
-          query: "mutation ($input: CreateMemoryInput!) { createMemory(input: $input) { memory { id } } }",
-          variables: { input: { timelineId, file: null, ...fields } },
-        }),
-      );
-      body.append("map", JSON.stringify({ f0: ["variables.input.file"] }));
-      body.append("f0", new Blob([binary], { type: "image/jpeg" }), "photo.jpg");
-      const response = await fetch("/graphql", {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "Apollo-Require-Preflight": "true" },
-        body,
-      });
-      return (await response.json()) as { errors?: { message: string }[] };
-    },
-    { timelineId, fields, bytes },
-  );
-  if (answer.errors?.length) throw new Error(answer.errors.map((e) => e.message).join("; "));
-}
 
 async function createTimeline(page: Page, title: string, collaboratorId: string, privacy: string): Promise<string> {
   const { createTimeline } = await graphql<{ createTimeline: { timeline: { id: string } } }>(
@@ -160,24 +131,39 @@ test("the viewer and the timeline page: pending answers, strip, swipes, keys, zo
   await expect(bo.getByText("Pending", { exact: true })).toHaveCount(0);
 
   // ---- Three memories, newest first on the strip ---------------------------------------------
-  await addMemory(ada, trips, photos[0]!, {
-    caption: "Harbour at dawn",
-    location: "Porto",
-    memoryDate: "2024-03-10",
-    meaning: "The first morning of the trip, before anyone else was up.",
-  });
-  await addMemory(ada, trips, photos[1]!, {
-    caption:
-      "Sunset at the miradouro, the evening we sat on the wall until the lights came on across the river and the tram bells stopped, and neither of us wanted to be the first to say it was time to go back down the hill",
-    location: "Lisbon",
-    memoryDate: "2024-01-05",
-    meaning: "The evening we decided to stay another week.",
-  });
-  await addMemory(ada, trips, photos[2]!, {
-    caption: "Snow in the garden",
-    location: "Oslo",
-    memoryDate: "2023-12-24",
-  });
+  await addMemoryWithPhoto(
+    ada,
+    trips,
+    {
+      caption: "Harbour at dawn",
+      location: "Porto",
+      memoryDate: "2024-03-10",
+      meaning: "The first morning of the trip, before anyone else was up.",
+    },
+    photos[0]!,
+  );
+  await addMemoryWithPhoto(
+    ada,
+    trips,
+    {
+      caption:
+        "Sunset at the miradouro, the evening we sat on the wall until the lights came on across the river and the tram bells stopped, and neither of us wanted to be the first to say it was time to go back down the hill",
+      location: "Lisbon",
+      memoryDate: "2024-01-05",
+      meaning: "The evening we decided to stay another week.",
+    },
+    photos[1]!,
+  );
+  await addMemoryWithPhoto(
+    ada,
+    trips,
+    {
+      caption: "Snow in the garden",
+      location: "Oslo",
+      memoryDate: "2023-12-24",
+    },
+    photos[2]!,
+  );
 
   await ada.goto(`/app/view-timeline?id=${trips}`);
   const strip = ada.getByRole("list", { name: "Memories" });

@@ -4,13 +4,17 @@ import { fileURLToPath } from "node:url";
 
 const photo = fileURLToPath(new URL("../fixtures/photo-plain.jpg", import.meta.url));
 
-/** Adds a memory with a real JPEG through the GraphQL multipart upload, as the app does. */
+/**
+ * Adds a memory with a real JPEG (`file`, by default the plain fixture photo) through the GraphQL
+ * multipart upload, as the app does.
+ */
 export async function addMemoryWithPhoto(
   page: Page,
   timelineId: string,
   fields: Record<string, string>,
+  file: string = photo,
 ): Promise<void> {
-  const bytes = (await readFile(photo)).toString("base64");
+  const bytes = (await readFile(file)).toString("base64");
   const answer = await page.evaluate(
     async ({ timelineId, fields, bytes }) => {
       const binary = Uint8Array.from(atob(bytes), (char) => char.charCodeAt(0));
