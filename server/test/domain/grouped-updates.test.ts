@@ -13,11 +13,15 @@ import { Privacy } from "../../src/modules/timelines/timeline.enums.js";
 import type { User } from "../../src/modules/users/user.entity.js";
 import { connect, createTimeline, createUser } from "../factories/index.js";
 import { FIXTURES } from "../helpers/fixtures.js";
-import { gql, signInAs, type Agent } from "../helpers/sign-in-as.js";
+import { gql, signInAs, type Agent, type Json } from "../helpers/sign-in-as.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 
 const PHOTO = fs.readFileSync(path.join(FIXTURES, "photo-plain.jpg"));
-const LIST = `{ notifications { id type message isRead relatedTimelineId } }`;
+const LIST = `{ notifications { edges { node { id type message isRead relatedTimelineId } } } }`;
+type Shown = { id: string; type: string; message: string; isRead: boolean; relatedTimelineId: string };
+/** The notices of a `LIST` answer (a connection: docs/decisions/024-paged-reads.md). */
+const noticesOf = (data: Json): Shown[] =>
+  (data.notifications as { edges: { node: Shown }[] }).edges.map((e) => e.node);
 const ORIGIN = { Origin: "http://keepsake.test" };
 
 describe("grouped updates", () => {
@@ -28,9 +32,8 @@ describe("grouped updates", () => {
   });
   afterAll(() => t.close());
 
-  type Shown = { id: string; type: string; message: string; isRead: boolean; relatedTimelineId: string };
   const shown = async (agent: Agent, timelineId: string): Promise<Shown[]> =>
-    ((await gql(agent, LIST)).data!.notifications as Shown[]).filter((n) => n.relatedTimelineId === timelineId);
+    noticesOf((await gql(agent, LIST)).data!).filter((n) => n.relatedTimelineId === timelineId);
   const restShown = async (agent: Agent, timelineId: string) =>
     ((await agent.get("/api/notifications").expect(200)).body as { message: string; related_timeline_id: string }[])
       .filter((n) => n.related_timeline_id === timelineId)
@@ -84,7 +87,7 @@ describe("grouped updates", () => {
       expect(list).toHaveLength(1);
       expect(list[0]).toMatchObject({ id: first!.id, message: 'Tomás added 5 memories to "Trips"', isRead: false });
       expect(await restShown(annA, trips.id)).toEqual(['Tomás added 5 memories to "Trips"']);
-      const all = (await gql(annA, LIST)).data!.notifications as Shown[];
+      const all = noticesOf((await gql(annA, LIST)).data!);
       expect(all[0]!.id).toBe(first!.id);
       // the actor is never told about their own memories
       expect(await shown(tomasA, trips.id)).toEqual([]);
@@ -190,6 +193,6 @@ describe("grouped updates", () => {
     await t.ds
       .getRepository(Notification)
       .insert({ recipientId: u.id, type: NotificationType.OTHER, message: "Hello there" });
-    expect(((await gql(ua, LIST)).data!.notifications as Shown[]).map((n) => n.message)).toEqual(["Hello there"]);
+    expect(noticesOf((await gql(ua, LIST)).data!).map((n) => n.message)).toEqual(["Hello there"]);
   });
 });
