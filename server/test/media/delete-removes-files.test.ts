@@ -1,6 +1,6 @@
 /**
- * Deleting a memory or a timeline removes its media from the local disk (the default store); the
- * same for an S3 bucket is proved in s3-media.test.ts. docs/decisions/004-media-pipeline.md
+ * Deleting a memory or a timeline removes its media from the store: the local disk by default, a
+ * bucket with TEST_STORAGE=s3 (see also s3-media.test.ts). docs/decisions/004-media-pipeline.md
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -10,11 +10,12 @@ import { connect, createUser } from "../factories/index.js";
 import { FIXTURES } from "../helpers/fixtures.js";
 import { signInAs, type Agent } from "../helpers/sign-in-as.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
+import { mediaFiles } from "./media-helpers.js";
 
 const PHOTO = fs.readFileSync(path.join(FIXTURES, "photo-plain.jpg"));
 const ORIGIN = { Origin: "http://keepsake.test" };
 
-describe("deleting removes media files from the disk", () => {
+describe("deleting removes media files from the store", () => {
   let t: TestApp;
   let ann: User;
   let ben: User;
@@ -28,10 +29,11 @@ describe("deleting removes media files from the disk", () => {
   });
   afterAll(() => t?.close());
 
-  const filesOf = (mediaId: string) =>
-    (fs.readdirSync(path.join(t.dataDir, "media"), { recursive: true }) as string[]).filter(
-      (f) => f.includes(mediaId) && fs.statSync(path.join(t.dataDir, "media", f)).isFile(),
-    );
+  let stored: string[] = [];
+  const refresh = async () => {
+    stored = await mediaFiles(t);
+  };
+  const filesOf = (mediaId: string) => stored.filter((key) => key.includes(mediaId));
 
   const addMemory = async (timelineId: string) => {
     const up = await annA.post("/api/upload/file").set(ORIGIN).attach("file", PHOTO, "p.jpg").expect(201);
@@ -46,8 +48,10 @@ describe("deleting removes media files from the disk", () => {
   it("a memory's original and variants go with the memory", async () => {
     const tl = await connect(t.ds, ann, ben);
     const m = await addMemory(tl.id);
+    await refresh();
     expect(filesOf(m.mediaId)).toHaveLength(3); // original, display, thumb
     await annA.delete(`/api/memories/${m.memoryId}`).set(ORIGIN).expect(200);
+    await refresh();
     expect(filesOf(m.mediaId)).toEqual([]);
   });
 
@@ -56,8 +60,10 @@ describe("deleting removes media files from the disk", () => {
     const keep = await addMemory((await connect(t.ds, ann, ben)).id);
     const a = await addMemory(tl.id);
     const b = await addMemory(tl.id);
+    await refresh();
     expect([...filesOf(a.mediaId), ...filesOf(b.mediaId)]).toHaveLength(6);
     await annA.delete(`/api/timelines/${tl.id}`).set(ORIGIN).expect(200);
+    await refresh();
     expect([...filesOf(a.mediaId), ...filesOf(b.mediaId)]).toEqual([]);
     expect(filesOf(keep.mediaId)).toHaveLength(3);
   });
