@@ -228,7 +228,11 @@ test("the viewer and the timeline page: pending answers, strip, swipes, keys, zo
   await expect(viewer.getByRole("button", { name: "Next memory" })).toBeDisabled();
   await viewer.getByRole("button", { name: "Previous memory" }).click();
   await expect(position).toHaveText("2 / 3");
-  await touchSwipe(ada, viewer.locator("[data-active]").getByRole("img"), 260, 0);
+  // Swipe only once the carousel has settled on the memory (its image visible and in place).
+  const activeImage = viewer.locator("[data-active]").getByRole("img");
+  await expect(activeImage).toBeVisible();
+  await expect(activeImage).toBeInViewport({ ratio: 0.9 });
+  await touchSwipe(ada, activeImage, 260, 0);
   await expect(position).toHaveText("1 / 3");
 
   // Escape closes; focus is back on the card that opened the viewer.
