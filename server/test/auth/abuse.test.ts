@@ -2,23 +2,16 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app.js";
 import { createLogger } from "../../src/lib/logger.js";
-import { startMailCatcher, type MailCatcher } from "../helpers/mail-catcher.js";
+import { type MailCatcher } from "../helpers/mail-catcher.js";
 import { resetSignInLimits, SAME_ORIGIN, signIn } from "../helpers/sign-in.js";
+import { appWithMail } from "../helpers/app-with-mail.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 
 /** Floods, scanners, cross-site requests and odd input (docs/decisions/002-sign-in-safety.md A1–A7, D25, F33, G35). */
 describe("sign-in under abuse", () => {
   let t: TestApp;
   let smtp: MailCatcher;
-
-  beforeAll(async () => {
-    smtp = await startMailCatcher();
-    t = await createTestApp({ env: { SMTP_URL: smtp.url } });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  appWithMail((app, catcher) => ((t = app), (smtp = catcher)));
 
   const ask = (email: unknown, headers: Record<string, string> = SAME_ORIGIN) =>
     request(t.app).post("/api/auth/email").set(headers).send({ email });

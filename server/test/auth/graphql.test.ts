@@ -1,21 +1,15 @@
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startMailCatcher, signInSecrets, type MailCatcher } from "../helpers/mail-catcher.js";
+import { describe, expect, it } from "vitest";
+import { signInSecrets, type MailCatcher } from "../helpers/mail-catcher.js";
 import { SAME_ORIGIN, resetSignInLimits, type Agent } from "../helpers/sign-in.js";
-import { createTestApp, type TestApp } from "../helpers/test-app.js";
+import { appWithMail } from "../helpers/app-with-mail.js";
+import { type TestApp } from "../helpers/test-app.js";
 
 /** The same sign-in over GraphQL (docs/decisions/008-api-shapes.md): same service, same rules. */
 describe("sign-in over GraphQL", () => {
   let t: TestApp;
   let smtp: MailCatcher;
-  beforeAll(async () => {
-    smtp = await startMailCatcher();
-    t = await createTestApp({ env: { SMTP_URL: smtp.url } });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  appWithMail((app, catcher) => ((t = app), (smtp = catcher)));
 
   const gql = (agent: Agent, query: string, variables: Record<string, unknown> = {}) =>
     agent

@@ -12,6 +12,7 @@ import { createMailer } from "../../src/lib/mailer.js";
 import { renderSignInEmail } from "../../src/modules/auth/auth.email.js";
 import { startMailCatcher, type MailCatcher } from "../helpers/mail-catcher.js";
 import { SAME_ORIGIN } from "../helpers/sign-in.js";
+import { appWithMail } from "../helpers/app-with-mail.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 
 describe("the sign-in e-mail", () => {
@@ -145,14 +146,7 @@ describe("sign-in mail through the app", () => {
 describe("when mail cannot be sent", () => {
   let t: TestApp;
   let smtp: MailCatcher;
-  beforeAll(async () => {
-    smtp = await startMailCatcher();
-    t = await createTestApp({ env: { SMTP_URL: smtp.url } });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  appWithMail((app, catcher) => ((t = app), (smtp = catcher)));
 
   it("answers the same 200 as a delivered mail (the mail is a job: docs/decisions/021-durable-jobs.md)", async () => {
     smtp.failing = true;

@@ -1,8 +1,9 @@
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startMailCatcher, signInSecrets, type MailCatcher } from "../helpers/mail-catcher.js";
+import { describe, expect, it } from "vitest";
+import { signInSecrets, type MailCatcher } from "../helpers/mail-catcher.js";
 import { resetSignInLimits, SAME_ORIGIN, sidCookie, type Agent } from "../helpers/sign-in.js";
-import { createTestApp, type TestApp } from "../helpers/test-app.js";
+import { appWithMail } from "../helpers/app-with-mail.js";
+import { type TestApp } from "../helpers/test-app.js";
 
 /**
  * The sign-in flows end to end over HTTP with a real SMTP exchange: nodemailer sends to an
@@ -11,15 +12,7 @@ import { createTestApp, type TestApp } from "../helpers/test-app.js";
 describe("sign-in by e-mail link and code", () => {
   let t: TestApp;
   let smtp: MailCatcher;
-
-  beforeAll(async () => {
-    smtp = await startMailCatcher();
-    t = await createTestApp({ env: { SMTP_URL: smtp.url } });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  appWithMail((app, catcher) => ((t = app), (smtp = catcher)));
 
   /** Asks for a link from `agent` and returns the secrets of the mail that arrived. */
   async function requestLink(agent: Agent, email: string) {

@@ -21,17 +21,8 @@ import { signInSecrets, startMailCatcher, type MailCatcher } from "../helpers/ma
 import { SAME_ORIGIN } from "../helpers/sign-in.js";
 import { signInAs } from "../helpers/sign-in-as.js";
 import { createTestDatabase } from "../helpers/test-db.js";
+import { until } from "../helpers/until.js";
 import type { TestApp } from "../helpers/test-app.js";
-
-const until = async <T>(what: string, probe: () => T | Promise<T>, ms = 20_000): Promise<NonNullable<T>> => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v as NonNullable<T>;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 describe("durable mail", () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;

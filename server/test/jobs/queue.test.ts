@@ -19,16 +19,7 @@ import { connect, createTimeline, createUser } from "../factories/index.js";
 import { gql, signInAs } from "../helpers/sign-in-as.js";
 import type { TestApp } from "../helpers/test-app.js";
 import { createTestDatabase } from "../helpers/test-db.js";
-
-const until = async <T>(what: string, probe: () => T | Promise<T>, ms = 15_000): Promise<NonNullable<T>> => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v as NonNullable<T>;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
+import { until } from "../helpers/until.js";
 
 describe("the job queue in the server", () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
