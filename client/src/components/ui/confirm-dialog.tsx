@@ -1,8 +1,5 @@
-import { useId, useRef } from "react";
-import { createPortal } from "react-dom";
-import { useModalFocus } from "../../lib/use-modal-focus";
+import { AlertDialog, alertDialogStyles } from "./alert-dialog";
 import { Button } from "./button";
-import styles from "./confirm-dialog.module.css";
 
 interface ConfirmDialogProps {
   title: string;
@@ -20,10 +17,7 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/**
- * A modal confirmation (role "alertdialog"). Render it only while open: focus starts on Cancel
- * (the safe choice), stays inside, Escape cancels, and focus returns to the opener on close.
- */
+/** A yes/no question in an `AlertDialog`; focus starts on Cancel (the safe choice). */
 export function ConfirmDialog({
   title,
   message,
@@ -36,44 +30,21 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const titleId = useId();
-  const messageId = useId();
-  const boxRef = useRef<HTMLDivElement>(null);
-  useModalFocus(boxRef, { onEscape: busy ? undefined : onCancel, initialFocus: "[data-autofocus]" });
-
-  return createPortal(
-    <div className={styles.backdrop} onClick={busy ? undefined : onCancel}>
-      <div
-        ref={boxRef}
-        className={styles.dialog}
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={messageId}
-        tabIndex={-1}
-        onClick={(event) => event.stopPropagation()}
-      >
-        <h2 id={titleId} className={styles.title}>
-          {title}
-        </h2>
-        <p id={messageId} className={styles.message}>
-          {message}
+  return (
+    <AlertDialog title={title} description={<p>{message}</p>} busy={busy} onCancel={onCancel}>
+      {error ? (
+        <p role="alert" className={alertDialogStyles.error}>
+          {error}
         </p>
-        {error ? (
-          <p role="alert" className={styles.error}>
-            {error}
-          </p>
-        ) : null}
-        <div className={styles.actions}>
-          <Button data-autofocus variant="secondary" onClick={onCancel} disabled={busy}>
-            {cancelLabel}
-          </Button>
-          <Button variant={danger ? "danger" : "primary"} onClick={onConfirm} busy={busy} busyLabel={busyLabel}>
-            {confirmLabel}
-          </Button>
-        </div>
+      ) : null}
+      <div className={alertDialogStyles.actions}>
+        <Button data-autofocus variant="secondary" onClick={onCancel} disabled={busy}>
+          {cancelLabel}
+        </Button>
+        <Button variant={danger ? "danger" : "primary"} onClick={onConfirm} busy={busy} busyLabel={busyLabel}>
+          {confirmLabel}
+        </Button>
       </div>
-    </div>,
-    document.body,
+    </AlertDialog>
   );
 }
