@@ -2,6 +2,8 @@
  * The sign-in e-mail: a plain-text and an HTML part that read well on a phone. The link is built
  * from APP_URL only (never a request header), short, with no tracking (docs/decisions/002-sign-in-safety.md A7, C15).
  */
+import escapeHtml from "escape-html";
+
 export interface SignInEmailInput {
   appUrl: string;
   token: string;
@@ -20,9 +22,6 @@ export interface RenderedEmail {
 export function signInLink(appUrl: string, token: string): string {
   return `${appUrl.replace(/\/+$/, "")}/auth/verify?token=${encodeURIComponent(token)}`;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 export function renderSignInEmail({ appUrl, token, code, email, minutes }: SignInEmailInput): RenderedEmail {
   const link = signInLink(appUrl, token);

@@ -1,7 +1,5 @@
+import escapeHtml from "escape-html";
 import type { MailMessage } from "../../lib/mailer.js";
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /**
  * The e-mail an invited address without an account receives. The link is built from APP_URL only
