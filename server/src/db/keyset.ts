@@ -1,4 +1,5 @@
 import { badInput } from "../lib/errors.js";
+import { isUuid } from "../lib/uuid.js";
 
 /**
  * Keyset (cursor) pagination (docs/decisions/024-paged-reads.md): a list is read in a fixed order
@@ -59,7 +60,6 @@ export function isWellFormedCursor(cursor: string): boolean {
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 function termSql(term: KeyTerm, alias: string): string {
@@ -125,7 +125,7 @@ function validValue(type: KeyType, v: unknown): boolean {
     case "time":
       return typeof v === "string" && ISO.test(v) && !Number.isNaN(Date.parse(v));
     case "uuid":
-      return typeof v === "string" && UUID.test(v);
+      return isUuid(v);
     case "int":
       return typeof v === "number" && Number.isSafeInteger(v) && Math.abs(v) <= 2_147_483_647;
   }

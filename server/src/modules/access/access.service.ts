@@ -2,6 +2,7 @@ import DataLoader from "dataloader";
 import type { DataSource } from "typeorm";
 import { Privacy, TimelineStatus } from "../timelines/timeline.enums.js";
 import { Ball, reach, type Expand, type ReachQuestion } from "./reach.js";
+import { isUuid } from "../../lib/uuid.js";
 
 /**
  * The ONLY place that decides who may see a timeline, its memories and its media (docs/decisions/003-privacy-tiers.md;
@@ -59,8 +60,7 @@ const NEIGHBOURS_SQL = `SELECT created_by_id AS a, collaborator_id AS b FROM tim
   SELECT collaborator_id AS a, created_by_id AS b FROM timelines
   WHERE status = 'accepted' AND is_active AND collaborator_id = ANY($1::uuid[])`;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (v: unknown): v is string => typeof v === "string" && UUID.test(v);
+export { isUuid };
 
 export function isParticipant(
   viewerId: string | null,

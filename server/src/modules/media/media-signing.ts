@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { isUuid } from "../../lib/uuid.js";
 
 /** Variants that /media serves. The original is never served (kept for export only). */
 export const SERVED_VARIANTS = ["display", "thumb", "poster", "video"] as const;
@@ -14,8 +15,6 @@ export interface UrlSignerOptions {
   ttlSeconds?: number;
   bucketSeconds?: number;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * Short-lived signed /media URLs (docs/decisions/004-media-pipeline.md): HMAC-SHA256 over "id|variant|exp" with a key derived
@@ -53,7 +52,7 @@ export class UrlSigner {
   /** True when the signature matches (constant-time) and the URL has not expired. */
   verify(input: { id: string; variant: string; exp: unknown; sig: unknown }, now: Date): boolean {
     const { id, variant, exp, sig } = input;
-    if (!UUID.test(id) || !isServedVariant(variant)) return false;
+    if (!isUuid(id) || id !== id.toLowerCase() || !isServedVariant(variant)) return false;
     if (typeof exp !== "string" || !/^[1-9]\d{0,11}$/.test(exp)) return false;
     if (typeof sig !== "string" || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return false;
     const expected = this.mac(id, variant, Number(exp));

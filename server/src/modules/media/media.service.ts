@@ -25,6 +25,7 @@ import {
 import { UploadLimits } from "./upload-limits.js";
 import { isPlayableVideo } from "./video-container.js";
 import { scrubMp4Metadata } from "./video-metadata.js";
+import { UUID_PATTERN } from "../../lib/uuid.js";
 
 export type { MediaVariantName } from "./media-signing.js";
 
@@ -75,7 +76,7 @@ function keysOf(row: Pick<MediaFile, "originalKey" | "variants">): string[] {
   return [...new Set([row.originalKey, ...Object.values(row.variants ?? {}).filter((k): k is string => !!k)])];
 }
 
-const FILE_ID = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/;
+const FILE_ID = new RegExp(`(${UUID_PATTERN})`);
 
 /**
  * Media (docs/decisions/004-media-pipeline.md): ingest, variants, signed URLs, access-checked serving, removal and the

@@ -5,6 +5,7 @@ import { requireAuth } from "../../http/require-auth.js";
 import { badInput } from "../../lib/errors.js";
 import type { Services } from "../../services.js";
 import { MEMORY_SORTS, memoryOrder, type MemorySort } from "./memory.service.js";
+import { mediaIdIn } from "../../lib/uuid.js";
 
 function sortOf(value: unknown): MemorySort {
   if (value === undefined || value === "") return "-memory_date";
@@ -16,9 +17,7 @@ function sortOf(value: unknown): MemorySort {
 function mediaIdOf(body: Record<string, unknown>): string | undefined {
   for (const v of [body.media_public_id, body.media_id, body.public_id]) if (typeof v === "string" && v) return v;
   if (typeof body.media_url === "string") {
-    return /\/media\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\//i
-      .exec(body.media_url)?.[1]
-      ?.toLowerCase();
+    return body.media_url.includes("/media/") ? mediaIdIn(body.media_url) : undefined;
   }
   return undefined;
 }

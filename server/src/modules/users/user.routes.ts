@@ -4,15 +4,16 @@ import { requireAuth } from "../../http/require-auth.js";
 import { badInput } from "../../lib/errors.js";
 import type { Services } from "../../services.js";
 import { parseUserFilter } from "./people-lookup.js";
+import { mediaIdIn } from "../../lib/uuid.js";
 
 /** Accepts a media id, or a /media/<id>/… URL handed out earlier (spec's profile_photo is a URL). */
 function mediaIdOf(value: unknown): string | null | undefined {
   if (value === undefined) return undefined;
   if (value === null || value === "") return null;
   if (typeof value !== "string") throw badInput("Invalid profile photo");
-  const m = /(?:^|\/media\/)([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i.exec(value);
-  if (!m) throw badInput("Invalid profile photo");
-  return m[1]!.toLowerCase();
+  const id = mediaIdIn(value);
+  if (!id) throw badInput("Invalid profile photo");
+  return id;
 }
 
 /** docs/product.md §7 Users: /users/filter, /users/me, /users/check-username/{username}. */
