@@ -48,6 +48,7 @@ export type NotificationType =
   | 'MEMORY_ADDED'
   | 'MEMORY_TAGGED'
   | 'OTHER'
+  | 'PARTNER_NOTE_ADDED'
   | 'PHOTOS_UPLOADED'
   | 'TIMELINE_ACCEPTED'
   | 'TIMELINE_CREATED'
@@ -74,6 +75,8 @@ export type UpdateMemoryInput = {
   meaning?: string | null | undefined;
   mediaId?: string | null | undefined;
   memoryDate?: string | null | undefined;
+  /** the other participant's own note (docs/decisions/027-two-voices.md); only they may send it; empty clears it */
+  partnerMeaning?: string | null | undefined;
   poster?: File | null | undefined;
 };
 
