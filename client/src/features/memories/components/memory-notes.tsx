@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { noteAuthorName } from "../lib/note-author";
 import type { MemoryViewerMemory } from "./memory-viewer-types";
@@ -32,11 +32,19 @@ export function hasNotes(memory: MemoryViewerMemory): boolean {
  */
 export function MemoryNotes({ memory }: { memory: MemoryViewerMemory }) {
   const [editing, setEditing] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const wasEditing = useRef(false);
   const voices = voicesOf(memory);
+  // Focus follows the form: into its text area when it opens, back to the button when it closes.
+  useEffect(() => {
+    if (editing) box.current?.querySelector("textarea")?.focus();
+    else if (wasEditing.current) box.current?.querySelector<HTMLButtonElement>("[data-note-action]")?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
   const own = memory.partnerMeaning?.trim() ?? "";
 
   return (
-    <div className={styles.notes}>
+    <div ref={box} className={styles.notes}>
       {voices.map((voice) => (
         <figure key={voice.key} className={styles.voice} data-voice={voice.key}>
           {voice.author ? <figcaption className={styles.author}>{voice.author}</figcaption> : null}
@@ -47,7 +55,7 @@ export function MemoryNotes({ memory }: { memory: MemoryViewerMemory }) {
         <PartnerNoteEditor memoryId={memory.id} initial={own} onDone={() => setEditing(false)} />
       ) : null}
       {memory.canWritePartnerMeaning && !editing ? (
-        <Button variant="ghost" className={styles.add} onClick={() => setEditing(true)}>
+        <Button variant="ghost" className={styles.add} onClick={() => setEditing(true)} data-note-action>
           {own ? "Edit your note" : "Add your note"}
         </Button>
       ) : null}
