@@ -112,7 +112,10 @@ describe("deleting one's account (GraphQL deleteAccount, REST DELETE /api/users/
     benMemory2 = await addMemory(benA, shared2, "photo-portrait.png", "Ben in his");
     // two voices (docs/decisions/027-two-voices.md): her notes on his memories, his on hers
     for (const id of [benMemory1, benMemory2]) {
-      await annA.put(`/api/memories/${id}`).send({ partner_meaning: `${ANN_WORDS} on ${id}` }).expect(200);
+      await annA
+        .put(`/api/memories/${id}`)
+        .send({ partner_meaning: `${ANN_WORDS} on ${id}` })
+        .expect(200);
     }
     await benA.put(`/api/memories/${annMemory2}`).send({ partner_meaning: "Ben on Ann's" }).expect(200);
     await addMemory(annA, proposal, "photo-plain.jpg", "Ann in a proposal");

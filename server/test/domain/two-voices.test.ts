@@ -100,9 +100,7 @@ describe("two voices on one memory", () => {
 
     it("someone who sees the memory but is not in the timeline gets 403; someone who cannot see it, NOT_FOUND", async () => {
       expect(errorCode(await gql(friendA, SET, { input: { id: memory.id, partnerMeaning: "x" } }))).toBe("FORBIDDEN");
-      expect(errorCode(await gql(strangerA, SET, { input: { id: memory.id, partnerMeaning: "x" } }))).toBe(
-        "NOT_FOUND",
-      );
+      expect(errorCode(await gql(strangerA, SET, { input: { id: memory.id, partnerMeaning: "x" } }))).toBe("NOT_FOUND");
       expect((await row()).partnerMeaning).toBeNull();
     });
 
@@ -213,9 +211,9 @@ describe("two voices on one memory", () => {
       await gql(benA, SET, { input: { id: memory.id, partnerMeaning: "Back the same day" } });
       expect(await notices(ann)).toHaveLength(1);
       expect(await notices(ben)).toHaveLength(0);
-      expect(await t.ds.getRepository(Notification).countBy({ recipientId: friend.id, relatedMemoryId: memory.id })).toBe(
-        0,
-      );
+      expect(
+        await t.ds.getRepository(Notification).countBy({ recipientId: friend.id, relatedMemoryId: memory.id }),
+      ).toBe(0);
 
       const shown = (await gql(annA, LIST)).data!.notifications.edges.map((e: Json) => e.node);
       expect(shown.filter((n: Json) => n.type === "PARTNER_NOTE_ADDED" && n.relatedTimelineId === tl.id)).toEqual([
@@ -240,14 +238,14 @@ describe("two voices on one memory", () => {
       await benA.put(`/api/memories/${memory.id}`).send({ partner_meaning: "Hello" }).expect(200);
       await t.ds.query(`UPDATE users SET display_name = 'Benjamin' WHERE id = $1`, [ben.id]);
       const rest = await annA.get("/api/notifications").expect(200);
-      expect((rest.body as Json[]).some((n) => n.message === 'Benjamin added their note to your memory in "Summer"')).toBe(
-        true,
-      );
+      expect(
+        (rest.body as Json[]).some((n) => n.message === 'Benjamin added their note to your memory in "Summer"'),
+      ).toBe(true);
       await t.ds.query(`UPDATE users SET display_name = 'Ben' WHERE id = $1`, [ben.id]);
       await annA.delete(`/api/memories/${memory.id}`).expect(200);
-      expect(
-        await t.ds.getRepository(Notification).countBy({ relatedMemoryId: memory.id, recipientId: ann.id }),
-      ).toBe(0);
+      expect(await t.ds.getRepository(Notification).countBy({ relatedMemoryId: memory.id, recipientId: ann.id })).toBe(
+        0,
+      );
     });
   });
 });

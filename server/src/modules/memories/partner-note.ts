@@ -28,9 +28,7 @@ export function canWritePartnerMeaning(
   memory: Pick<Memory, "createdById">,
   timeline: Pick<Timeline, "createdById" | "collaboratorId" | "status">,
 ): boolean {
-  return (
-    !!viewerId && timeline.status !== TimelineStatus.REJECTED && partnerIdOf(memory, timeline) === viewerId
-  );
+  return !!viewerId && timeline.status !== TimelineStatus.REJECTED && partnerIdOf(memory, timeline) === viewerId;
 }
 
 /**
