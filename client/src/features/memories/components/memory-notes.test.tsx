@@ -88,7 +88,12 @@ describe("MemoryNotes: two voices on one memory", () => {
       aMemory({
         meaning: "",
         partnerMeaning: "Only mine.",
-        partner: { __typename: "User", id: "u-ben", displayName: " ", username: "ben" },
+        // the cache's User, with a blank display name
+        partner: { __typename: "User", id: "u-ben", displayName: " ", username: "ben" } as {
+          id: string;
+          displayName: string;
+          username: string;
+        },
       }),
     );
     expect(voices(region)).toEqual([{ author: "ben", text: "Only mine." }]);
