@@ -10,6 +10,7 @@ export function notifySaved(message: string): void {
 export const TOASTS = {
   memoryAdded: "Memory added",
   memorySaved: "Memory saved",
+  noteSaved: "Your note is saved",
   settingsSaved: "Settings saved",
   profileSaved: "Profile saved",
 } as const;

@@ -4,6 +4,7 @@ import { isParticipant, type Viewer } from "../modules/access/access.service.js"
 import { viewerFor } from "../modules/access/request-viewer.js";
 import { canEditMemory } from "../modules/memories/memory.service.js";
 import type { Memory } from "../modules/memories/memory.entity.js";
+import { canWritePartnerMeaning, partnerIdOf } from "../modules/memories/partner-note.js";
 import type { Notification } from "../modules/notifications/notification.entity.js";
 import { messageOf } from "../modules/notifications/notification-message.js";
 import type { RelationshipEdge } from "../modules/relationships/relationship.service.js";
@@ -101,6 +102,7 @@ export class Presenter {
       this.loaders.timelineById.load(m.timelineId),
       this.userById(m.createdById),
     ]);
+    const partnerUser = await this.userById(timeline ? partnerIdOf(m, timeline) : null);
     const urls = media ? this.services.media.urlsFor(media) : null;
     return {
       _id: m.id,
@@ -121,6 +123,10 @@ export class Presenter {
       location: m.location,
       memory_date: m.memoryDate,
       meaning: m.meaning,
+      /** the other participant's own note, and who they are (docs/decisions/027-two-voices.md) */
+      partner_meaning: m.partnerMeaning,
+      partner_user: partnerUser,
+      can_write_partner_meaning: !!timeline && canWritePartnerMeaning(this.viewer.userId, m, timeline),
       created_by_id: m.createdById,
       created_by_email: createdByUser?.email ?? null,
       created_by_user: createdByUser,

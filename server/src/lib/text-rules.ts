@@ -5,8 +5,18 @@
  * the multi-line fields. Lengths count user-perceived characters (grapheme clusters).
  */
 
-/** Fields whose text may span lines (docs/product.md §5: bio, a memory's caption and meaning). */
-export const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set(["bio", "caption", "meaning", "notes"]);
+/**
+ * Fields whose text may span lines (docs/product.md §5: bio, a memory's caption and meaning, and
+ * the partner's note, docs/decisions/027-two-voices.md).
+ */
+export const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set([
+  "bio",
+  "caption",
+  "meaning",
+  "partnerMeaning",
+  "partner_meaning",
+  "notes",
+]);
 
 // eslint-disable-next-line no-control-regex -- the point is to find control characters
 const ALWAYS_REFUSED = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;

@@ -73,6 +73,9 @@ describe("deleting one's account (GraphQL deleteAccount, REST DELETE /api/users/
   let proposal: string;
   let benProposal: string;
   let benMemory1: string;
+  let benMemory2: string;
+  /** the words of her partner notes, looked for in every table after the deletion */
+  const ANN_WORDS = "Ann-wrote-this-partner-note";
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -105,8 +108,16 @@ describe("deleting one's account (GraphQL deleteAccount, REST DELETE /api/users/
 
     await addMemory(annA, shared1, "photo-gps.jpg", "Ann in ours");
     benMemory1 = await addMemory(benA, shared1, "photo-plain.jpg", "Ben in ours");
-    await addMemory(annA, shared2, "photo-plain.jpg", "Ann in Ben's");
-    await addMemory(benA, shared2, "photo-portrait.png", "Ben in his");
+    const annMemory2 = await addMemory(annA, shared2, "photo-plain.jpg", "Ann in Ben's");
+    benMemory2 = await addMemory(benA, shared2, "photo-portrait.png", "Ben in his");
+    // two voices (docs/decisions/027-two-voices.md): her notes on his memories, his on hers
+    for (const id of [benMemory1, benMemory2]) {
+      await annA
+        .put(`/api/memories/${id}`)
+        .send({ partner_meaning: `${ANN_WORDS} on ${id}` })
+        .expect(200);
+    }
+    await benA.put(`/api/memories/${annMemory2}`).send({ partner_meaning: "Ben on Ann's" }).expect(200);
     await addMemory(annA, proposal, "photo-plain.jpg", "Ann in a proposal");
     await addMemory(benA, benProposal, "photo-plain.jpg", "Ben in his proposal");
     // a profile photo and an upload never used
@@ -124,6 +135,8 @@ describe("deleting one's account (GraphQL deleteAccount, REST DELETE /api/users/
     annKeys = rows.flatMap((r) => [r.original_key, ...Object.values(r.variants)]);
     expect(annKeys.length).toBeGreaterThan(8);
     expect(await rowsMentioning(t, [ann.id])).toMatchObject({ [`session:${ann.id}`]: 2 });
+    expect(await rowsMentioning(t, [ANN_WORDS])).toEqual({ [`memories:${ANN_WORDS}`]: 2 });
+    expect(await t.ds.query(`SELECT 1 FROM notifications WHERE type = 'partner_note_added'`)).toHaveLength(3);
   }, 60_000);
   afterAll(() => t.close());
 
@@ -147,8 +160,9 @@ describe("deleting one's account (GraphQL deleteAccount, REST DELETE /api/users/
     const res = await annA.delete("/api/users/me").send({ confirm: "DELETE" }).expect(200);
     expect(res.body).toMatchObject({ success: true });
     expect(String(res.headers["set-cookie"])).toMatch(/ks\.sid=;/);
-    // at the moment of the answer: no row of any table mentions her id or address
-    expect(await rowsMentioning(t, [ann.id, annEmail])).toEqual({});
+    // at the moment of the answer: no row of any table mentions her id or address, nor her words
+    // on his memories (her partner notes leave with her)
+    expect(await rowsMentioning(t, [ann.id, annEmail, ANN_WORDS])).toEqual({});
     // and no stored file of hers is left; the others' files are all still there
     const keysAfter = await mediaFiles(t);
     for (const k of annKeys) expect(keysAfter).not.toContain(k);
@@ -190,6 +204,11 @@ describe("deleting one's account (GraphQL deleteAccount, REST DELETE /api/users/
       expect(tl.previewImages).toHaveLength(1);
     }
     expect(byId.get(shared1)!.memories[0]!.id).toBe(benMemory1);
+    // his memories stay, without her notes (docs/decisions/027-two-voices.md)
+    for (const id of [benMemory1, benMemory2]) {
+      const m = await benA.get(`/api/memories/${id}`).expect(200);
+      expect(m.body).toMatchObject({ partner_meaning: null, partner_user: null, can_write_partner_meaning: false });
+    }
     expect(byId.has(proposal)).toBe(false);
     const rest = await benA.get(`/api/timelines/${shared1}`).expect(200);
     expect(rest.body).toMatchObject({ former_member: true, created_by_id: ben.id, collaborator_id: null });

@@ -97,6 +97,9 @@ describe("GET /api/users/me/export and User.exportUrl", () => {
       memory_date: "2023-07-14",
     });
     video = await addMemory(benA, shared, "clip.mp4", { caption: "Ben's clip" });
+    // two voices (docs/decisions/027-two-voices.md): each writes on the other's memory
+    await benA.put(`/api/memories/${photo.id}`).send({ partner_meaning: "Ben's <i>view</i>" }).expect(200);
+    await annA.put(`/api/memories/${video.id}`).send({ partner_meaning: "Ann on the clip" }).expect(200);
     await addMemory(catA, catsOwn, "photo-plain.jpg", { caption: "Not Ann's" });
     await createNotification(t.ds, { recipientId: ann.id, message: "A note for Ann" });
   }, 60_000);
@@ -141,6 +144,15 @@ describe("GET /api/users/me/export and User.exportUrl", () => {
       date: "2023-07-14",
       addedByYou: true,
       file: `media/${shared}/${photo.id}.jpg`,
+      partnerMeaning: "Ben's <i>view</i>",
+      partnerMeaningBy: { username: ben.username, displayName: "Ben" },
+      partnerMeaningByYou: false,
+    });
+    expect(tl.memories.find((m: { id: string }) => m.id === video.id)).toMatchObject({
+      meaning: "",
+      addedByYou: false,
+      partnerMeaning: "Ann on the clip",
+      partnerMeaningByYou: true,
     });
     expect(doc.notifications.map((n: { message: string }) => n.message)).toContain("A note for Ann");
     // every file the document names is in the zip; nothing of a timeline that is not hers
@@ -174,6 +186,12 @@ describe("GET /api/users/me/export and User.exportUrl", () => {
     expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
     expect(html).toContain("Paris &quot;2023&quot; &lt;script&gt;");
     expect(html).toContain("Added by Ann &lt;b&gt;&amp;&lt;/b&gt;");
+    // both notes, each under its author's name (docs/decisions/027-two-voices.md)
+    expect(html).toContain(
+      '<span class="by">Ann &lt;b&gt;&amp;&lt;/b&gt;:</span> Why: because &lt;/figure&gt;&lt;script&gt;alert(1)&lt;/script&gt;',
+    );
+    expect(html).toContain('<span class="by">you:</span> Ben&#39;s &lt;i&gt;view&lt;/i&gt;');
+    expect(html).toContain('<span class="by">Ann &lt;b&gt;&amp;&lt;/b&gt;:</span> Ann on the clip');
     const srcs = [...html.matchAll(/src="([^"]+)"/g)].map((m) => m[1]!);
     expect(srcs.length).toBe(3); // ben: two memories with ann, one with cat
     for (const src of srcs) expect(entries.has(src)).toBe(true);

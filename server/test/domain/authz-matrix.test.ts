@@ -67,6 +67,14 @@ const canSee = (c: Cell) =>
 /** A refused write: 401 signed out; 403 when the timeline is visible; 404 when not (no oracle). */
 const gqlDenial = (c: Cell) => (c.role === "anonymous" ? "UNAUTHENTICATED" : canSee(c) ? "FORBIDDEN" : "NOT_FOUND");
 const restDenial = (c: Cell) => (c.role === "anonymous" ? 401 : canSee(c) ? 403 : 404);
+/**
+ * The partner note (docs/decisions/027-two-voices.md): the participant who did not create the
+ * memory only (the subject's memory is the creator's, so the collaborator); the memory's creator
+ * is refused like an onlooker.
+ */
+const isPartner = (c: Cell) => c.role === "collaborator";
+const partnerGqlDenial = (c: Cell) => (c.role === "creator" ? "FORBIDDEN" : gqlDenial(c));
+const partnerRestDenial = (c: Cell) => (c.role === "creator" ? 403 : restDenial(c));
 /** Accept / reject: the invitee of a pending proposal only. */
 const canRespond = (c: Cell) => c.role === "collaborator" && c.status === TimelineStatus.PENDING;
 const respondGql = (c: Cell) =>
@@ -437,6 +445,13 @@ const RELATIONS: Op[] = [
     canSee,
   ),
   gqlRead(
+    "field Memory.partner",
+    `query($id: ID!) { memory(id: $id) { partner { id } } }`,
+    (w) => ({ id: w.memory.id }),
+    (d, w) => d?.memory?.partner?.id === w.users.collaborator.id,
+    canSee,
+  ),
+  gqlRead(
     "field Timeline.createdBy",
     `query($id: ID!) { timeline(id: $id) { createdBy { id } } }`,
     (w) => ({ id: w.subject.id }),
@@ -529,6 +544,8 @@ const titleIs = (title: string) => async (s: { timeline: Timeline }) =>
   (await t.ds.getRepository(Timeline).findOneByOrFail({ id: s.timeline.id })).title === title;
 const captionIs = (caption: string) => async (s: { memory: Memory }) =>
   (await t.ds.getRepository(Memory).findOneBy({ id: s.memory.id }))?.caption === caption;
+const partnerMeaningIs = (text: string) => async (s: { memory: Memory }) =>
+  (await t.ds.getRepository(Memory).findOneBy({ id: s.memory.id }))?.partnerMeaning === text;
 const memoriesIn = (n: number) => async (s: { timeline: Timeline }) =>
   (await t.ds.getRepository(Memory).countBy({ timelineId: s.timeline.id })) === n;
 /** An unattached upload of the viewer's own (anonymous: someone's, never usable). */
@@ -715,6 +732,15 @@ const WRITES: Op[] = [
     captionIs("Taken"),
   ),
   gqlWrite(
+    "mutation updateMemory (partnerMeaning)",
+    (a, s) =>
+      gql(a, `mutation($id: ID!) { updateMemory(input: { id: $id, partnerMeaning: "Taken" }) { memory { id } } }`, {
+        id: s.memory.id,
+      }),
+    partnerMeaningIs("Taken"),
+    (c) => (isPartner(c) ? { code: "OK", effect: true } : { code: partnerGqlDenial(c), effect: false }),
+  ),
+  gqlWrite(
     "mutation deleteMemory",
     (a, s) => gql(a, `mutation($id: ID!) { deleteMemory(input: { id: $id }) { deletedId } }`, { id: s.memory.id }),
     async (s) => !(await exists(Memory, s.memory.id)),
@@ -752,6 +778,12 @@ const WRITES: Op[] = [
     "PUT /api/memories/:id",
     (a, s) => a.put(`/api/memories/${s.memory.id}`).send({ caption: "Taken" }),
     captionIs("Taken"),
+  ),
+  restWrite(
+    "PUT /api/memories/:id (partner_meaning)",
+    (a, s) => a.put(`/api/memories/${s.memory.id}`).send({ partner_meaning: "Taken" }),
+    partnerMeaningIs("Taken"),
+    (c) => (isPartner(c) ? { status: 200, effect: true } : { status: partnerRestDenial(c), effect: false }),
   ),
   restWrite(
     "DELETE /api/memories/:id",

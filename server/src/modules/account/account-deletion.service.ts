@@ -72,6 +72,14 @@ export class AccountDeletionService {
       const user = await this.users.self(asker);
       if (!user) throw unauthenticated();
       const plan = await this.reads.deletionPlan(asker, m);
+      // their words leave with them: the partner notes they wrote on the other person's memories,
+      // and the notices those notes sent (docs/decisions/027-two-voices.md)
+      await m.query(
+        `UPDATE memories SET partner_meaning = NULL
+          WHERE timeline_id = ANY($2::uuid[]) AND created_by_id <> $1 AND partner_meaning IS NOT NULL`,
+        [userId, plan.timelines.map((t) => t.id)],
+      );
+      await m.query(`DELETE FROM notifications WHERE type = 'partner_note_added' AND related_user_id = $1`, [userId]);
       const kept = await this.handOver(m, userId, plan.timelines);
       const removed = plan.timelines.length - kept;
       const mediaIds = plan.media.map((f) => f.id);

@@ -1,6 +1,7 @@
 import type { MediaFile } from "../media/media-file.entity.js";
 import { MediaType } from "../media/media.enums.js";
 import type { Memory } from "../memories/memory.entity.js";
+import { partnerIdOf } from "../memories/partner-note.js";
 import type { Notification } from "../notifications/notification.entity.js";
 import type { Timeline } from "../timelines/timeline.entity.js";
 import type { User } from "../users/user.entity.js";
@@ -26,6 +27,10 @@ export interface ExportMemory {
   meaning: string;
   addedBy: ExportPerson | null;
   addedByYou: boolean;
+  /** the same question answered by the timeline's other participant (docs/decisions/027-two-voices.md) */
+  partnerMeaning: string | null;
+  partnerMeaningBy: ExportPerson | null;
+  partnerMeaningByYou: boolean;
   createdAt: string;
 }
 
@@ -93,6 +98,21 @@ export function extensionOf(format: string): string {
 const person = (u: User | undefined): ExportPerson | null =>
   u ? { username: u.username, displayName: u.displayName } : null;
 
+/** The partner's note on a memory and who wrote it (docs/decisions/027-two-voices.md). */
+function partnerNote(
+  m: Memory,
+  t: Timeline | undefined,
+  userId: string,
+  people: Map<string, User>,
+): Pick<ExportMemory, "partnerMeaning" | "partnerMeaningBy" | "partnerMeaningByYou"> {
+  const authorId = m.partnerMeaning && t ? partnerIdOf(m, t) : null;
+  return {
+    partnerMeaning: authorId ? m.partnerMeaning : null,
+    partnerMeaningBy: authorId ? person(people.get(authorId)) : null,
+    partnerMeaningByYou: !!authorId && authorId === userId,
+  };
+}
+
 /** Builds the document and the list of files from the rows the read layer gave. */
 export function planExport(input: ExportInput): ExportPlan {
   const { user } = input;
@@ -100,6 +120,7 @@ export function planExport(input: ExportInput): ExportPlan {
   const mediaById = new Map(input.media.map((f) => [f.id, f]));
   const files: ExportFile[] = [];
   const byTimeline = new Map<string, ExportMemory[]>();
+  const timelineById = new Map(input.timelines.map((t) => [t.id, t]));
 
   for (const m of input.memories) {
     const media = mediaById.get(m.mediaId);
@@ -117,6 +138,7 @@ export function planExport(input: ExportInput): ExportPlan {
       meaning: m.meaning,
       addedBy: person(people.get(m.createdById)),
       addedByYou: m.createdById === user.id,
+      ...partnerNote(m, timelineById.get(m.timelineId), user.id, people),
       createdAt: m.createdAt.toISOString(),
     });
     byTimeline.set(m.timelineId, list);

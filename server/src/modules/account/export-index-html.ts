@@ -19,6 +19,7 @@ figure img,figure video{display:block;width:100%;height:auto;background:#eee}
 figcaption{padding:12px}
 .caption{font-weight:600}
 .meaning{margin:8px 0 0;font-style:italic}
+.by{font-style:normal;font-weight:600}
 .empty{color:#6b625a}
 ul.notes{padding-left:20px;color:#4a433d}
 `;
@@ -32,11 +33,17 @@ function memoryHtml(m: ExportMemory): string {
       ? `<video src="${e(m.file)}" controls preload="metadata"></video>`
       : `<img src="${e(m.file)}" alt="${e(m.caption || "Photo")}" loading="lazy">`;
   const details = [m.date ?? "Undated", m.location].filter(Boolean).map(e).join(" · ");
-  const by = m.addedByYou ? "Added by you" : `Added by ${e(m.addedBy?.displayName ?? "Former member")}`;
+  const creator = m.addedByYou ? "you" : e(m.addedBy?.displayName ?? "Former member");
+  const partner = m.partnerMeaningByYou ? "you" : e(m.partnerMeaningBy?.displayName ?? "Former member");
+  // both people's words, each under its author's name (docs/decisions/027-two-voices.md)
+  const notes = [
+    m.meaning ? `<p class="meaning"><span class="by">${creator}:</span> ${e(m.meaning)}</p>` : "",
+    m.partnerMeaning ? `<p class="meaning"><span class="by">${partner}:</span> ${e(m.partnerMeaning)}</p>` : "",
+  ].join("");
   return `<figure>${media}<figcaption>
 <div class="caption">${e(m.caption)}</div>
-<div class="meta">${details} · ${by}</div>
-${m.meaning ? `<p class="meaning">Why this moment matters: ${e(m.meaning)}</p>` : ""}
+<div class="meta">${details} · Added by ${creator}</div>
+${notes ? `<div class="notes"><div class="meta">Why this moment matters</div>${notes}</div>` : ""}
 </figcaption></figure>`;
 }
 

@@ -65,6 +65,14 @@ export class Memory {
   @Column({ type: "varchar", length: 10000, default: "" })
   meaning!: string;
 
+  /**
+   * "Why this moment matters" in the words of the timeline's other participant, the one who did
+   * not create the memory (docs/decisions/027-two-voices.md); null until they write it.
+   */
+  @Field(() => String, { nullable: true })
+  @Column({ name: "partner_meaning", type: "varchar", length: 10000, nullable: true })
+  partnerMeaning!: string | null;
+
   @Index("memories_created_by_idx")
   @Column({ name: "created_by_id", type: "uuid" })
   createdById!: string;

@@ -9,6 +9,7 @@ import { User } from "../users/user.entity.js";
 import { Memory } from "./memory.entity.js";
 import { memoryOrder } from "./memory-order.js";
 import { canEditMemory } from "./memory.service.js";
+import { canWritePartnerMeaning, partnerIdOf } from "./partner-note.js";
 import {
   CreateMemoryInput,
   CreateMemoryPayload,
@@ -86,6 +87,23 @@ export class MemoryResolver {
   @FieldResolver(() => User)
   async createdBy(@Root() m: Memory, @Ctx() ctx: GraphQLContext): Promise<User> {
     return (await ctx.loaders.userById.load(m.createdById))!;
+  }
+
+  @FieldResolver(() => User, {
+    nullable: true,
+    description: "the timeline's other participant, who may write partnerMeaning (docs/decisions/027-two-voices.md)",
+  })
+  async partner(@Root() m: Memory, @Ctx() ctx: GraphQLContext): Promise<User | null> {
+    const t = await ctx.loaders.timelineById.load(m.timelineId);
+    const id = t ? partnerIdOf(m, t) : null;
+    return id ? ctx.loaders.userById.load(id) : null;
+  }
+
+  @FieldResolver(() => Boolean, { description: "whether the viewer is the partner and may write partnerMeaning" })
+  async canWritePartnerMeaning(@Root() m: Memory, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+    if (!ctx.userId || m.createdById === ctx.userId) return false;
+    const t = await ctx.loaders.timelineById.load(m.timelineId);
+    return !!t && canWritePartnerMeaning(ctx.userId, m, t);
   }
 
   @FieldResolver(() => Boolean, { description: "memory creator or either participant" })

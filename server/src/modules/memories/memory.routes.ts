@@ -73,7 +73,11 @@ export function memoryRoutes(services: Services): Router {
     res.status(201).json(await present.memory(memory));
   });
 
-  /** {caption, location, memory_date, meaning} and optionally new media (media_public_id or media_url). */
+  /**
+   * {caption, location, memory_date, meaning} and optionally new media (media_public_id or
+   * media_url); `partner_meaning` from the timeline's other participant only
+   * (docs/decisions/027-two-voices.md).
+   */
   router.put("/:id", async (req, res) => {
     const { viewer, present } = restContext(req, services);
     const body = (req.body ?? {}) as Record<string, unknown>;
@@ -85,6 +89,7 @@ export function memoryRoutes(services: Services): Router {
       location: body.location,
       memoryDate: body.memory_date,
       meaning: body.meaning,
+      partnerMeaning: body.partner_meaning,
       // the current media re-sent unchanged is not a replacement
       mediaId: mediaId && mediaId !== current?.mediaId ? mediaId : undefined,
     });

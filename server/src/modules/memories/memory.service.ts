@@ -15,6 +15,7 @@ import type { User } from "../users/user.entity.js";
 import type { MediaPort, UploadArg } from "./media-port.js";
 import { Memory } from "./memory.entity.js";
 import type { MemorySort } from "./memory-order.js";
+import { parsePartnerMeaning } from "./partner-note.js";
 
 export { MEMORY_SORTS, memoryOrder, orderMemories, type MemorySort } from "./memory-order.js";
 
@@ -46,6 +47,8 @@ export interface CreateMemoryInput extends MemoryFields {
 
 export interface UpdateMemoryInput extends MemoryFields {
   id: string;
+  /** the partner's own note (./partner-note.ts); only the partner may send it */
+  partnerMeaning?: unknown;
   file?: UploadArg | null;
   mediaId?: string | null;
   poster?: UploadArg | null;
@@ -235,11 +238,18 @@ export class MemoryService {
     return { memory, timeline };
   }
 
-  /** Text fields and/or the media (the old file is removed after the change is saved). */
+  /**
+   * Text fields and/or the media (the old file is removed after the change is saved). The partner
+   * note only from the partner; its first words tell the memory's creator
+   * (docs/decisions/027-two-voices.md).
+   */
   async update(viewer: Viewer, input: UpdateMemoryInput): Promise<Memory> {
     const { memory, timeline } = await this.editable(viewer, input.id);
+    const partnerMeaning = parsePartnerMeaning(input.partnerMeaning, viewer.userId, memory, timeline);
     const now = this.deps.clock.now();
     const fields = parseFields(input, now);
+    const noteAdded = !!partnerMeaning && !memory.partnerMeaning;
+    const actor = noteAdded ? await this.reads.users.self(viewer) : null;
     const replacing = !!(input.file || input.mediaId);
     let media: { row: MediaFile; ingested: boolean } | null = null;
     if (replacing) media = await this.newMedia(viewer.userId!, input);
@@ -255,8 +265,10 @@ export class MemoryService {
         if (fields.location !== undefined) patch.location = fields.location;
         if (fields.meaning !== undefined) patch.meaning = fields.meaning;
         if (fields.memoryDate !== undefined) patch.memoryDate = fields.memoryDate;
+        if (partnerMeaning !== undefined) patch.partnerMeaning = partnerMeaning;
         if (media) patch.mediaId = media.row.id;
         if (Object.keys(patch).length) await m.getRepository(Memory).update({ id: memory.id }, patch);
+        if (actor) await this.deps.notifications.partnerNoteAdded(memory, timeline, actor, m);
         if (media) {
           await this.deps.media.markAttached([media.row.id], m);
           await m.query(REFRESH_PREVIEWS_SQL, [timeline.id]);

@@ -57,6 +57,13 @@ export class UpdateMemoryInput {
   @Field(() => String, { nullable: true })
   meaning?: string | null;
 
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "the other participant's own note (docs/decisions/027-two-voices.md); only they may send it; empty clears it",
+  })
+  partnerMeaning?: string | null;
+
   @Field(() => GraphQLUpload, { nullable: true })
   file?: Promise<FileUpload> | null;
 

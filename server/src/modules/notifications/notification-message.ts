@@ -14,6 +14,10 @@ export interface MessageFacts {
   timelineById: { load(id: string): Promise<Timeline | null> };
 }
 
+/** The gentle notice to a memory's creator when the other person adds their note (docs/decisions/027-two-voices.md). */
+export const partnerNoteText = (who: string, title: string) =>
+  `${who} added their note to your memory in "${title}"`.slice(0, 500);
+
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 /**
@@ -46,6 +50,8 @@ export async function messageOf(n: Notification, facts: MessageFacts): Promise<s
     case NotificationType.MEMORY_ADDED:
       text = count === 1 ? `${who} added a new memory to "${title}"` : `${who} added ${count} memories to "${title}"`;
       break;
+    case NotificationType.PARTNER_NOTE_ADDED:
+      return partnerNoteText(who, title);
     case NotificationType.PHOTOS_UPLOADED:
       text = `${who} added ${count} new ${plural(count, "photo", "photos")} to "${title}"`;
       break;

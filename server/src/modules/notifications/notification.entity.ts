@@ -1,5 +1,6 @@
 import { Field, ID, ObjectType } from "type-graphql";
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from "typeorm";
+import { Memory } from "../memories/memory.entity.js";
 import { Timeline } from "../timelines/timeline.entity.js";
 import { User } from "../users/user.entity.js";
 import { NotificationType } from "./notification.enums.js";
@@ -14,6 +15,12 @@ import { NotificationType } from "./notification.enums.js";
 @Index("notifications_memory_added_day_uq", ["recipientId", "relatedTimelineId", "groupDay"], {
   unique: true,
   where: `"type" = 'memory_added'`,
+})
+// One partner-note notice per memory, recipient and day (docs/decisions/027-two-voices.md); led by
+// the memory, so the cascade from a deleted memory finds its notices through it.
+@Index("notifications_partner_note_day_uq", ["relatedMemoryId", "recipientId", "groupDay"], {
+  unique: true,
+  where: `"related_memory_id" IS NOT NULL`,
 })
 @Index("notifications_friend_day_uq", ["recipientId", "relatedUserId", "groupDay"], {
   unique: true,
@@ -68,6 +75,14 @@ export class Notification {
   @ManyToOne(() => Timeline, { onDelete: "CASCADE", nullable: true })
   @JoinColumn({ name: "related_timeline_id" })
   relatedTimeline?: Timeline | null;
+
+  /** The memory a partner-note notice is about; the notice goes with the memory. */
+  @Column({ name: "related_memory_id", type: "uuid", nullable: true })
+  relatedMemoryId!: string | null;
+
+  @ManyToOne(() => Memory, { onDelete: "CASCADE", nullable: true })
+  @JoinColumn({ name: "related_memory_id" })
+  relatedMemory?: Memory | null;
 
   @Field(() => String, { nullable: true })
   @Column({ name: "action_url", type: "varchar", length: 500, nullable: true })

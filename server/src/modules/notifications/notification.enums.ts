@@ -10,6 +10,8 @@ export enum NotificationType {
   PHOTOS_UPLOADED = "photos_uploaded",
   MEMORY_ADDED = "memory_added",
   MEMORY_TAGGED = "memory_tagged",
+  /** the other participant wrote their note on one's memory (docs/decisions/027-two-voices.md) */
+  PARTNER_NOTE_ADDED = "partner_note_added",
   OTHER = "other",
 }
 

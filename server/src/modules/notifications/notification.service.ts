@@ -8,7 +8,7 @@ import type { Timeline } from "../timelines/timeline.entity.js";
 import type { User } from "../users/user.entity.js";
 import { Notification } from "./notification.entity.js";
 import { NotificationType } from "./notification.enums.js";
-import { nameOf } from "./notification-message.js";
+import { nameOf, partnerNoteText } from "./notification-message.js";
 
 /** The UTC day a grouped notice collects (docs/decisions/022-grouped-updates.md). */
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -153,6 +153,36 @@ export class NotificationService {
         `${nameOf(actor)} added a new memory to "${t.title}"`.slice(0, 500),
         actor.id,
         t.id,
+        timelineUrl(t.id),
+        now,
+        utcDay(now),
+      ],
+    );
+  }
+
+  /**
+   * The partner wrote their note on a memory → partner_note_added to the memory's creator alone
+   * (docs/decisions/027-two-voices.md): at most one per memory and UTC day, so writing, clearing
+   * and writing again is one notice. Its text is built when read (notification-message.ts).
+   */
+  async partnerNoteAdded(
+    memory: { id: string; createdById: string },
+    t: TimelineRef,
+    partner: User,
+    m?: EntityManager,
+  ): Promise<void> {
+    if (memory.createdById === partner.id) return;
+    const now = this.clock.now();
+    await (m ?? this.ds.manager).query(
+      `INSERT INTO notifications (recipient_id, type, message, related_user_id, related_timeline_id, related_memory_id, action_url, created_at, group_day)
+       VALUES ($1, 'partner_note_added', $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (related_memory_id, recipient_id, group_day) WHERE "related_memory_id" IS NOT NULL DO NOTHING`,
+      [
+        memory.createdById,
+        partnerNoteText(nameOf(partner), t.title),
+        partner.id,
+        t.id,
+        memory.id,
         timelineUrl(t.id),
         now,
         utcDay(now),

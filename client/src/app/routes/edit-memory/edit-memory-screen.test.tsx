@@ -133,6 +133,36 @@ describe("Edit Memory (docs/product.md §2, §6, §8)", () => {
     });
   });
 
+  it("gives the timeline's other participant their own note beside the creator's (docs/decisions/027-two-voices.md)", async () => {
+    const user = userEvent.setup();
+    const seen: UpdateMemoryMutationVariables[] = [];
+    const { router } = render([
+      editMock({ ...memory, canWritePartnerMeaning: true, partnerMeaning: "Ben's first words" }),
+      updateMock(seen),
+    ]);
+    const own = await screen.findByRole("textbox", { name: "Your note" });
+    expect(own).toHaveValue("Ben's first words");
+    expect(screen.getByRole("textbox", { name: "Why this moment matters" })).toHaveAccessibleDescription(
+      expect.stringContaining("Ana's words"),
+    );
+    await user.clear(own);
+    await user.click(own);
+    await user.paste("x".repeat(1001));
+    expect(screen.getByRole("status")).toHaveTextContent("⚠️ Character limit exceeded (1001/1000)");
+    expect(screen.getByRole("button", { name: "Save Changes" })).toBeDisabled();
+    await user.clear(own);
+    await user.type(own, " Ben, again ");
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(locationOf(router)).toBe("/app/view-timeline?id=t-1"));
+    expect(seen[0]!.input).toMatchObject({ id: "m-1", partnerMeaning: "Ben, again" });
+  });
+
+  it("shows the creator no note of the other person's to write", async () => {
+    render([editMock()]);
+    expect(await screen.findByRole("heading", { level: 1, name: "Edit Memory" })).toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: "Your note" })).toBeNull();
+  });
+
   it("replaces the media with a newly uploaded file, keeping the date", async () => {
     vi.mocked(exifr.parse).mockResolvedValue({ DateTimeOriginal: new Date(2023, 6, 14) });
     const seen: UpdateMemoryMutationVariables[] = [];

@@ -10,6 +10,7 @@ import { PageSpinner } from "../../../components/ui/spinner";
 import { placeMemoryInTimeline, removeMemoryFromCache } from "../../../features/memories/api/memory-cache";
 import type { UploadedMedia } from "../../../features/memories/api/use-media-upload";
 import { MemoryForm, type MemoryFormValues } from "../../../features/memories/components/memory-form";
+import { noteAuthorName } from "../../../features/memories/lib/note-author";
 import { DELETE_MEMORY_CONFIRM, DELETE_MEMORY_ERROR, SAVE_MEMORY_ERROR } from "../../../features/memories/lib/messages";
 import { useDeleteMemoryMutation, useEditMemoryQuery, useUpdateMemoryMutation } from "../../../gql/graphql";
 import { useConfirmDelete } from "../../../lib/use-confirm-delete";
@@ -69,6 +70,8 @@ export function EditMemoryScreen() {
             location: values.location.trim(),
             memoryDate: values.memoryDate || null,
             meaning: values.meaning.trim(),
+            // the partner's own note (docs/decisions/027-two-voices.md); only they may send it
+            ...(values.partnerMeaning !== undefined ? { partnerMeaning: values.partnerMeaning.trim() } : {}),
             ...(media ? { mediaId: media.mediaId } : {}),
             ...(media?.poster ? { poster: media.poster } : {}),
           },
@@ -104,6 +107,11 @@ export function EditMemoryScreen() {
         onSubmit={save}
         error={saveError}
         locked={deletion.busy}
+        partnerNote={
+          memory.canWritePartnerMeaning
+            ? { initial: memory.partnerMeaning ?? "", creatorName: noteAuthorName(memory.createdBy) }
+            : undefined
+        }
         footer={
           <Button variant="ghost" block className={styles.delete} onClick={deletion.ask} disabled={deletion.busy}>
             <TrashIcon size={20} />

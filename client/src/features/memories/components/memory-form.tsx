@@ -8,7 +8,8 @@ import type { MediaType } from "../../../gql/graphql";
 import { useMediaUpload, type UploadedMedia } from "../api/use-media-upload";
 import { prefillDateFor } from "../lib/capture-date";
 import { INVALID_DATE_MESSAGE, memoryDateError, todayDateInputValue } from "../lib/memory-date";
-import { CAPTION_MAX, LOCATION_MAX, MEANING_MAX } from "../lib/messages";
+import { characterCount } from "../../../lib/characters";
+import { CAPTION_MAX, LOCATION_MAX, MEANING_MAX, PARTNER_MEANING_MAX } from "../lib/messages";
 import { MediaPicker } from "./media-picker";
 import styles from "./memory-form.module.css";
 
@@ -18,6 +19,15 @@ export interface MemoryFormValues {
   /** "YYYY-MM-DD" or "" */
   memoryDate: string;
   meaning: string;
+  /** The partner's own note (docs/decisions/027-two-voices.md); only with `partnerNote`. */
+  partnerMeaning?: string;
+}
+
+/** Edit Memory for the timeline's other participant: their own note besides the creator's. */
+export interface PartnerNoteField {
+  initial: string;
+  /** The memory's creator, whose words `meaning` holds. */
+  creatorName: string | null;
 }
 
 interface MemoryFormProps {
@@ -34,12 +44,15 @@ interface MemoryFormProps {
   footer?: ReactNode;
   /** Another action is running (e.g. a delete): everything is disabled. */
   locked?: boolean;
+  /** Shows the partner's own note field (Edit Memory by the partner). */
+  partnerNote?: PartnerNoteField;
 }
 
 /**
  * The fields of Add Memory and Edit Memory (docs/product.md §2, §5): the photo or video with its preview and
  * upload progress, the date (prefilled from the photo when empty; at most today), caption,
- * location and "Why this moment matters", each with its counter.
+ * location and "Why this moment matters", each with its counter; for the timeline's other
+ * participant on Edit Memory, their own note too (docs/decisions/027-two-voices.md).
  */
 export function MemoryForm({
   initial,
@@ -50,19 +63,25 @@ export function MemoryForm({
   error,
   footer,
   locked = false,
+  partnerNote,
 }: MemoryFormProps) {
   const dateId = useId();
   const [caption, setCaption] = useState(initial?.caption ?? "");
   const [location, setLocation] = useState(initial?.location ?? "");
   const [memoryDate, setMemoryDate] = useState(initial?.memoryDate ?? "");
   const [meaning, setMeaning] = useState(initial?.meaning ?? "");
+  const [partnerMeaning, setPartnerMeaning] = useState(partnerNote?.initial ?? "");
   const [dateAlert, setDateAlert] = useState<string | null>(null);
   const [phase, setPhase] = useState<"idle" | "uploading" | "saving">("idle");
   const dateInput = useRef<HTMLInputElement>(null);
   const media = useMediaUpload();
 
   const today = todayDateInputValue();
-  const overLimit = caption.length > CAPTION_MAX || location.length > LOCATION_MAX || meaning.length > MEANING_MAX;
+  const overLimit =
+    caption.length > CAPTION_MAX ||
+    location.length > LOCATION_MAX ||
+    meaning.length > MEANING_MAX ||
+    characterCount(partnerMeaning) > PARTNER_MEANING_MAX;
   const hasMedia = media.picked !== null || currentMedia !== null;
   const uploadFailed = media.status === "failed";
   const busy = phase !== "idle";
@@ -100,7 +119,7 @@ export function MemoryForm({
     }
     setPhase("saving");
     try {
-      await onSubmit({ caption, location, memoryDate, meaning }, uploaded);
+      await onSubmit({ caption, location, memoryDate, meaning, ...(partnerNote ? { partnerMeaning } : {}) }, uploaded);
     } finally {
       setPhase("idle");
     }
@@ -165,7 +184,19 @@ export function MemoryForm({
         multiline
         rows={4}
         placeholder="A few words for the two of you"
+        hint={partnerNote?.creatorName ? `${partnerNote.creatorName}'s words` : undefined}
       />
+      {partnerNote ? (
+        <TextField
+          label="Your note"
+          value={partnerMeaning}
+          onChange={setPartnerMeaning}
+          max={PARTNER_MEANING_MAX}
+          multiline
+          rows={4}
+          placeholder="Why this moment matters to you"
+        />
+      ) : null}
 
       <FormAlert message={error} />
 

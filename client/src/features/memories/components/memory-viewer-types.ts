@@ -1,5 +1,12 @@
 import type { MediaType } from "../../../gql/graphql";
 
+/** Who wrote a note: their current name. */
+export interface NotePerson {
+  id: string;
+  displayName?: string | null;
+  username?: string | null;
+}
+
 export type MemoryViewerTheme = "teal" | "rose" | "blue";
 
 /**
@@ -13,8 +20,15 @@ export interface MemoryViewerMemory {
   /** "YYYY-MM-DD" or null */
   memoryDate?: string | null;
   meaning?: string | null;
+  /** The other participant's own note (docs/decisions/027-two-voices.md). */
+  partnerMeaning?: string | null;
   /** Whether this person may edit it (docs/product.md §6); "Edit Memory" shows only then. */
   canEdit?: boolean | null;
+  /** Whether this person is the partner and may write `partnerMeaning`. */
+  canWritePartnerMeaning?: boolean | null;
+  /** The authors of the two notes, named when read. */
+  createdBy?: NotePerson | null;
+  partner?: NotePerson | null;
   media: {
     type: MediaType;
     url: string;

@@ -2,6 +2,7 @@ import { Button } from "../../../components/ui/button";
 import { CalendarIcon, MapPinIcon } from "../../../components/ui/icons";
 import { formatMemoryDate } from "../lib/memory-date";
 import { ExpandableCaption } from "./expandable-caption";
+import { hasNotes, MemoryNotes } from "./memory-notes";
 import type { MemoryViewerMemory } from "./memory-viewer-types";
 import styles from "./viewer-slide.module.css";
 import { ViewerMedia } from "./viewer-media";
@@ -19,8 +20,8 @@ interface ViewerSlideProps {
 
 /**
  * One memory in the viewer (docs/product.md §2): the media full width, the caption as body text,
- * then date, place and "Why this moment matters" together in one card, and "Edit Memory" when
- * allowed. Slides other than the current one are inert, so Tab never reaches them.
+ * then date, place and "Why this moment matters" (both people's notes, memory-notes.tsx) together
+ * in one card, and "Edit Memory" when allowed. Slides other than the current one are inert, so Tab never reaches them.
  */
 export function ViewerSlide({
   memory,
@@ -34,7 +35,7 @@ export function ViewerSlide({
 }: ViewerSlideProps) {
   const caption = memory.caption?.trim() ?? "";
   const location = memory.location?.trim() ?? "";
-  const meaning = memory.meaning?.trim() ?? "";
+  const notes = hasNotes(memory);
   const date = formatMemoryDate(memory.memoryDate);
   const label =
     memory.media.type === "VIDEO" ? (caption ? `Video: ${caption}` : "Memory video") : caption || "Memory photo";
@@ -58,7 +59,7 @@ export function ViewerSlide({
       />
       <div className={styles.details}>
         <ExpandableCaption id={captionId} text={caption || "Untitled memory"} untitled={!caption} />
-        {date || location || meaning ? (
+        {date || location || notes ? (
           <div className={styles.card}>
             {date || location ? (
               <ul className={styles.facts}>
@@ -76,12 +77,12 @@ export function ViewerSlide({
                 ) : null}
               </ul>
             ) : null}
-            {meaning ? (
+            {notes ? (
               <section className={styles.meaning} aria-labelledby={`${captionId}-meaning`}>
                 <h3 id={`${captionId}-meaning`} className={styles.meaningTitle}>
                   Why this moment matters
                 </h3>
-                <p className={styles.meaningText}>{meaning}</p>
+                <MemoryNotes memory={memory} />
               </section>
             ) : null}
           </div>

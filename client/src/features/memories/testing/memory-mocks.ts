@@ -15,7 +15,11 @@ export function aMemory(
     location: "Lisbon",
     memoryDate: "2024-01-05",
     meaning: "The evening we decided to stay another week.",
+    partnerMeaning: null,
     canEdit: true,
+    canWritePartnerMeaning: false,
+    createdBy: { __typename: "User" as const, id: "u-ana", displayName: "Ana", username: "ana" },
+    partner: { __typename: "User" as const, id: "u-ben", displayName: "Ben", username: "ben" },
     ...rest,
     media: {
       __typename: "Media" as const,

@@ -82,7 +82,11 @@ export function aProfileMemory(overrides: Partial<MockProfileMemory> = {}): Mock
     location: "Skagen",
     memoryDate: "2024-01-05",
     meaning: "The first swim of the year.",
+    partnerMeaning: null,
     canEdit: false,
+    canWritePartnerMeaning: false,
+    createdBy: { __typename: "User", id: "u-ida", displayName: "Ida", username: "ida" },
+    partner: { __typename: "User", id: "u-bo", displayName: "Bo", username: "bo" },
     media: {
       __typename: "Media",
       id: `media-${id}`,
