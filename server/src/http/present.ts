@@ -4,7 +4,7 @@ import { isParticipant, type Viewer } from "../modules/access/access.service.js"
 import { viewerFor } from "../modules/access/request-viewer.js";
 import { canEditMemory } from "../modules/memories/memory.service.js";
 import type { Memory } from "../modules/memories/memory.entity.js";
-import { canWritePartnerMeaning, partnerIdOf } from "../modules/memories/partner-note.js";
+import { canWritePartnerMeaning, partnerSeenBy } from "../modules/memories/partner-note.js";
 import type { Notification } from "../modules/notifications/notification.entity.js";
 import { messageOf } from "../modules/notifications/notification-message.js";
 import type { RelationshipEdge } from "../modules/relationships/relationship.service.js";
@@ -102,7 +102,7 @@ export class Presenter {
       this.loaders.timelineById.load(m.timelineId),
       this.userById(m.createdById),
     ]);
-    const partnerUser = await this.userById(timeline ? partnerIdOf(m, timeline) : null);
+    const partnerUser = await this.userById(timeline ? partnerSeenBy(this.viewer.userId, m, timeline) : null);
     const urls = media ? this.services.media.urlsFor(media) : null;
     return {
       _id: m.id,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/modules/users/user.entity.js";
-import { createUser } from "../factories/index.js";
+import { createMemory, createUser } from "../factories/index.js";
 import { gql, signInAs, type Agent, type Json } from "../helpers/sign-in-as.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 
@@ -77,6 +77,31 @@ describe("inviting by e-mail is no oracle", () => {
     expect(byAddress).toEqual(await gql(annA, USER_BY, { i: "still-nobody@example.com" }));
     const filtered = await annA.get("/api/users/filter").query({ email: "cara@example.com" }).expect(200);
     expect(filtered.body).toEqual([]);
+  });
+
+  it("the creator's memories in a sealed proposal name no partner, as with an address without an account", async () => {
+    const known = await annA
+      .post("/api/timelines")
+      .send({ title: "D", collaborator_email: "cara@example.com", privacy: "private" })
+      .expect(201);
+    const unknown = await annA
+      .post("/api/timelines")
+      .send({ title: "E", collaborator_email: "not-here@example.com", privacy: "private" })
+      .expect(201);
+    const answers = [];
+    for (const timeline of [known, unknown]) {
+      const m = await createMemory(t.ds, { timelineId: timeline.body.id as string, createdById: ann.id });
+      const rest = await annA.get(`/api/memories/${m.id}`).expect(200);
+      const graph = await gql(annA, `query($id: ID!) { memory(id: $id) { partner { id } canWritePartnerMeaning } }`, {
+        id: m.id,
+      });
+      answers.push({ partner_user: rest.body.partner_user, graph: graph.data });
+    }
+    expect(answers[0]).toEqual({
+      partner_user: null,
+      graph: { memory: { partner: null, canWritePartnerMeaning: false } },
+    });
+    expect(answers[0]).toEqual(answers[1]);
   });
 
   it("the invitee with an account gets the proposal, and once they accept the creator sees them", async () => {

@@ -9,7 +9,7 @@ import { User } from "../users/user.entity.js";
 import { Memory } from "./memory.entity.js";
 import { memoryOrder } from "./memory-order.js";
 import { canEditMemory } from "./memory.service.js";
-import { canWritePartnerMeaning, partnerIdOf } from "./partner-note.js";
+import { canWritePartnerMeaning, partnerSeenBy } from "./partner-note.js";
 import {
   CreateMemoryInput,
   CreateMemoryPayload,
@@ -95,7 +95,7 @@ export class MemoryResolver {
   })
   async partner(@Root() m: Memory, @Ctx() ctx: GraphQLContext): Promise<User | null> {
     const t = await ctx.loaders.timelineById.load(m.timelineId);
-    const id = t ? partnerIdOf(m, t) : null;
+    const id = t ? partnerSeenBy(ctx.userId, m, t) : null;
     return id ? ctx.loaders.userById.load(id) : null;
   }
 

@@ -1,4 +1,5 @@
 import { badInput, forbidden } from "../../lib/errors.js";
+import { collaboratorSeenBy } from "../access/access.service.js";
 import { optionalText } from "../../lib/validation.js";
 import type { Timeline } from "../timelines/timeline.entity.js";
 import { TimelineStatus } from "../timelines/timeline.enums.js";
@@ -20,6 +21,19 @@ export function partnerIdOf(
   if (memory.createdById === timeline.createdById) return timeline.collaboratorId;
   if (memory.createdById === timeline.collaboratorId) return timeline.createdById;
   return null;
+}
+
+/**
+ * The partner as `viewerId` may learn them: none while they are the sealed invitee of a pending
+ * proposal the viewer made (`collaboratorSeenBy`, docs/decisions/017-hostile-input.md).
+ */
+export function partnerSeenBy(
+  viewerId: string | null,
+  memory: Pick<Memory, "createdById">,
+  timeline: Pick<Timeline, "createdById" | "collaboratorId" | "collaboratorSealed" | "status">,
+): string | null {
+  const id = partnerIdOf(memory, timeline);
+  return id && id === timeline.collaboratorId ? collaboratorSeenBy(viewerId, timeline) : id;
 }
 
 /** Whether this viewer may write the memory's partner note. */
