@@ -61,7 +61,8 @@ async function partnersOf(userId: string): Promise<Set<string>> {
 beforeAll(async () => {
   t = await createTestApp();
   const person = async (key: string, displayName = key) => (u[key] = await createUser(t.ds, { displayName }));
-  for (const k of ["A", "B", "b1", "b2", "b3", "a2", "a3", "a4", "a5", "a6", "a7", "z", "z1", "s", "s2"]) await person(k);
+  for (const k of ["A", "B", "b1", "b2", "b3", "a2", "a3", "a4", "a5", "a6", "a7", "z", "z1", "s", "s2"])
+    await person(k);
   await person("maya", "Maya");
   await person("leo", "Leo");
   for (const k of ["pending", "declined", "inactive"]) await person(k);
@@ -201,9 +202,9 @@ describe("participants only, on both APIs", () => {
   it("a non-participant (even one who can see the timeline) gets exactly the missing-timeline answer", async () => {
     await t.ds.getRepository(Timeline).update({ id: subject.id }, { privacy: Privacy.PUBLIC });
     const maya = await signInAs(t, u.maya!);
-    expect((await gql(maya, `query($id: ID!) { timeline(id: $id) { id } }`, { id: subject.id })).data?.timeline).toEqual(
-      { id: subject.id },
-    );
+    expect(
+      (await gql(maya, `query($id: ID!) { timeline(id: $id) { id } }`, { id: subject.id })).data?.timeline,
+    ).toEqual({ id: subject.id });
     const shapeOf = (r: Json) => ({ data: r.data, errors: r.errors?.map((e: Json) => ({ ...e, path: e.path })) });
     const real = shapeOf(await gql(maya, AUDIENCE, { id: subject.id, p: "PUBLIC" }));
     expect(real.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
@@ -256,7 +257,9 @@ describe("participants only, on both APIs", () => {
       status: 400,
       body: { error: "Choose who can see this timeline: private, semi-private or public" },
     });
-    const gqlBad = await agentA.post("/graphql").send({ query: AUDIENCE, variables: { id: subject.id, p: "EVERYONE" } });
+    const gqlBad = await agentA
+      .post("/graphql")
+      .send({ query: AUDIENCE, variables: { id: subject.id, p: "EVERYONE" } });
     expect(gqlBad.status).toBe(400);
   });
 });
