@@ -37,6 +37,11 @@ export interface AudienceResult {
   afterChangeMs: number;
   tiers: AudienceTierResult[];
   worst: { tier: Tier; audience: number; runs: number; p50: number; p99: number };
+  /**
+   * The in-memory search alone when a tier covers the whole connected graph (a denser graph than
+   * the seed's, where 6 degrees reaches everyone): every person reachable from a pair, no depth bound.
+   */
+  wholeGraph: { people: number; runs: number; p50: number; p99: number };
   /** the level-by-level SQL search grown to the tier's reach, for comparison */
   sqlLevels: Array<{ tier: Tier; samples: number; p50: number; max: number }>;
 }
@@ -110,6 +115,17 @@ export async function measureAudience(
   }
   const w = summarize(worstTimes);
 
+  const current = await graph.get();
+  const wholeTimes: number[] = [];
+  let wholePeople = 0;
+  for (let i = 0; i < 30; i++) {
+    const p = pick();
+    t0 = performance.now();
+    wholePeople = Math.max(wholePeople, current.within(p.pair, Number.MAX_SAFE_INTEGER).size);
+    wholeTimes.push(performance.now() - t0);
+  }
+  const whole = summarize(wholeTimes);
+
   const sqlLevels: AudienceResult["sqlLevels"] = [];
   for (const tier of TIERS) {
     const times: number[] = [];
@@ -141,6 +157,7 @@ export async function measureAudience(
     afterChangeMs: round(summarize(afterChange).p50, 0),
     tiers,
     worst: { tier: "public", audience: worst.audience, runs: w.n, p50: round(w.p50, 2), p99: round(w.p99, 2) },
+    wholeGraph: { people: wholePeople, runs: whole.n, p50: round(whole.p50, 2), p99: round(whole.p99, 2) },
     sqlLevels,
   };
 }

@@ -172,6 +172,10 @@ export function printReport(r: Json, log: (s: string) => void): void {
       log(
         `   ${a.users} users: snapshot of ${a.audience.graphPeople} people built in ${a.audience.firstBuildMs} ms; first answer after a graph change ${a.audience.afterChangeMs} ms; level-by-level SQL instead: ${sql}`,
       );
+      const g = a.audience.wholeGraph;
+      log(
+        `   ${a.users} users: in-memory search over the whole connected graph (${g.people} people, the bound of a public tier on a denser graph) p50 ${g.p50} ms p99 ${g.p99} ms`,
+      );
     }
   }
 

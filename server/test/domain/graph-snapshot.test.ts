@@ -62,3 +62,22 @@ describe("GraphSnapshot.within agrees with reach()", () => {
     expect([...snapshot.within(["x"], 0)]).toEqual(["x"]);
   });
 });
+
+describe("GraphSnapshot.fromPackedEdges", () => {
+  it("reads 72-character records of two uuids as the same graph as the pairs", () => {
+    const ids = Array.from({ length: 5 }, (_, i) => `00000000-0000-4000-8000-00000000000${i}`);
+    const pairs = [
+      { a: ids[0]!, b: ids[1]! },
+      { a: ids[1]!, b: ids[2]! },
+      { a: ids[3]!, b: ids[4]! },
+    ];
+    const packed = GraphSnapshot.fromPackedEdges(2n, pairs.map((p) => p.a + p.b).join(""));
+    const plain = GraphSnapshot.fromEdges(2n, pairs);
+    for (const id of ids) {
+      expect([...packed.within([id], 6)].sort()).toEqual([...plain.within([id], 6)].sort());
+      expect(packed.neighboursOf(id).sort()).toEqual(plain.neighboursOf(id).sort());
+    }
+    expect(packed.size).toBe(5);
+    expect(GraphSnapshot.fromPackedEdges(1n, "").size).toBe(0);
+  });
+});

@@ -29,6 +29,19 @@ export class GraphSnapshot {
     this.queue = new Int32Array(ids.length);
   }
 
+  /**
+   * Builds a snapshot from the edges as one string of 72-character records (creator id then
+   * collaborator id, each a 36-character uuid), the shape `EDGES_SQL` reads: one value instead of a
+   * row object per edge, which is most of the cost of a rebuild at 100k people.
+   */
+  static fromPackedEdges(version: bigint, packed: string): GraphSnapshot {
+    const edges: { a: string; b: string }[] = [];
+    for (let i = 0; i + 72 <= packed.length; i += 72) {
+      edges.push({ a: packed.slice(i, i + 36), b: packed.slice(i + 36, i + 72) });
+    }
+    return GraphSnapshot.fromEdges(version, edges);
+  }
+
   /** Builds a snapshot from edge pairs (creator, collaborator); each pair is an undirected edge. */
   static fromEdges(version: bigint, edges: ReadonlyArray<{ a: string; b: string }>): GraphSnapshot {
     const index = new Map<string, number>();
@@ -127,7 +140,8 @@ export class GraphSnapshot {
 }
 
 const VERSION_SQL = `SELECT version::text AS version FROM access_graph_version WHERE id = 1`;
-const EDGES_SQL = `SELECT created_by_id AS a, collaborator_id AS b FROM timelines WHERE ${EDGE_WHERE}`;
+const EDGES_SQL = `SELECT coalesce(string_agg(created_by_id::text || collaborator_id::text, ''), '') AS packed
+  FROM timelines WHERE ${EDGE_WHERE}`;
 
 /**
  * The current snapshot for this process. Every question first reads `access_graph_version` (one
@@ -164,8 +178,8 @@ export class GraphSnapshots {
   private async load(): Promise<GraphSnapshot> {
     const snapshot = await this.ds.transaction("REPEATABLE READ", async (m) => {
       const rows: { version: string }[] = await m.query(VERSION_SQL);
-      const edges: { a: string; b: string }[] = await m.query(EDGES_SQL);
-      return GraphSnapshot.fromEdges(BigInt(rows[0]?.version ?? "0"), edges);
+      const [{ packed }]: { packed: string }[] = await m.query(EDGES_SQL);
+      return GraphSnapshot.fromPackedEdges(BigInt(rows[0]?.version ?? "0"), packed);
     });
     this.builds += 1;
     if (!this.current || snapshot.version >= this.current.version) this.current = snapshot;
