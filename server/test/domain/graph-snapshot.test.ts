@@ -38,7 +38,7 @@ describe("GraphSnapshot.within agrees with reach()", () => {
     for (let q = 0; q < 6; q++) {
       const seeds = [`p${Math.floor(r() * people)}`, `p${Math.floor(r() * people)}`];
       for (const k of [TIER_REACH["semi-private"], TIER_REACH.public, 1, 3]) {
-        const members = snapshot.within(seeds, k);
+        const members = snapshot.within(seeds, k).ids();
         const everyone = Array.from({ length: people }, (_, i) => `p${i}`);
         const distances = await Promise.all(
           everyone.map(async (p) => (await reach(new Ball(p), snapshot.expand, [{ seeds, maxDepth: k }]))[0]),
@@ -55,11 +55,15 @@ describe("GraphSnapshot.within agrees with reach()", () => {
       { a: "y", b: "x" },
       { a: "y", b: "z" },
     ]);
-    expect([...snapshot.within(["alone"], 6)]).toEqual(["alone"]);
+    expect(snapshot.within(["alone"], 6).ids()).toEqual(["alone"]);
+    expect(snapshot.within(["alone", "x"], 1).size).toBe(3);
     expect(snapshot.neighboursOf("y").sort()).toEqual(["x", "z"]);
-    expect([...snapshot.within(["x"], 1)].sort()).toEqual(["x", "y"]);
-    expect([...snapshot.within(["x"], 2)].sort()).toEqual(["x", "y", "z"]);
-    expect([...snapshot.within(["x"], 0)]).toEqual(["x"]);
+    expect(snapshot.within(["x"], 1).ids().sort()).toEqual(["x", "y"]);
+    expect(snapshot.within(["x"], 2).ids().sort()).toEqual(["x", "y", "z"]);
+    expect(snapshot.within(["x"], 0).ids()).toEqual(["x"]);
+    const first = snapshot.within(["x"], 1);
+    snapshot.within(["z"], 1);
+    expect(() => first.has("x")).toThrow();
   });
 });
 
@@ -74,7 +78,7 @@ describe("GraphSnapshot.fromPackedEdges", () => {
     const packed = GraphSnapshot.fromPackedEdges(2n, pairs.map((p) => p.a + p.b).join(""));
     const plain = GraphSnapshot.fromEdges(2n, pairs);
     for (const id of ids) {
-      expect([...packed.within([id], 6)].sort()).toEqual([...plain.within([id], 6)].sort());
+      expect(packed.within([id], 6).ids().sort()).toEqual(plain.within([id], 6).ids().sort());
       expect(packed.neighboursOf(id).sort()).toEqual(plain.neighboursOf(id).sort());
     }
     expect(packed.size).toBe(5);

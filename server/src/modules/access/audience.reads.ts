@@ -69,10 +69,12 @@ export class AudienceReads {
     const k = TIER_REACH[privacy];
     if (k === 0) return NOBODY;
     const graph = await this.graph.get();
-    const members = graph.within(participants, k);
-    for (const p of participants) members.delete(p);
-    const partnerIds = graph.neighboursOf(askerId).filter((id) => members.has(id) && id !== hidden);
-    return { count: members.size, known: await this.named(partnerIds) };
+    // Synchronous from the search to the last `has`: the answer is valid until the next search.
+    const reached = graph.within(participants, k);
+    const seeds = new Set(participants);
+    const partnerIds = graph.neighboursOf(askerId).filter((id) => reached.has(id) && !seeds.has(id) && id !== hidden);
+    const count = reached.size - seeds.size;
+    return { count, known: await this.named(partnerIds) };
   }
 
   /** People by name (then id, so the order is stable), at most KNOWN_MAX. */

@@ -2,6 +2,15 @@ import type { DataSource } from "typeorm";
 import { EDGE_WHERE } from "./access.service.js";
 import type { Expand } from "./reach.js";
 
+/** The answer of `GraphSnapshot.within`: valid until the snapshot's next search. */
+export interface Reached {
+  /** people reached, seeds included */
+  readonly size: number;
+  has(id: string): boolean;
+  /** the ids, for tests and diagnostics */
+  ids(): string[];
+}
+
 /**
  * The connection graph of docs/decisions/003-privacy-tiers.md held in memory, for the one question
  * that covers most of it: everyone a tier would let in (docs/decisions/025-audience-preview.md). A
@@ -35,15 +44,19 @@ export class GraphSnapshot {
    * row object per edge, which is most of the cost of a rebuild at 100k people.
    */
   static fromPackedEdges(version: bigint, packed: string): GraphSnapshot {
-    const edges: { a: string; b: string }[] = [];
-    for (let i = 0; i + 72 <= packed.length; i += 72) {
-      edges.push({ a: packed.slice(i, i + 36), b: packed.slice(i + 36, i + 72) });
-    }
-    return GraphSnapshot.fromEdges(version, edges);
+    const count = Math.floor(packed.length / 72);
+    return GraphSnapshot.build(version, count, (i) => [
+      packed.slice(i * 72, i * 72 + 36),
+      packed.slice(i * 72 + 36, i * 72 + 72),
+    ]);
   }
 
   /** Builds a snapshot from edge pairs (creator, collaborator); each pair is an undirected edge. */
   static fromEdges(version: bigint, edges: ReadonlyArray<{ a: string; b: string }>): GraphSnapshot {
+    return GraphSnapshot.build(version, edges.length, (i) => [edges[i]!.a, edges[i]!.b]);
+  }
+
+  private static build(version: bigint, count: number, edge: (i: number) => [string, string]): GraphSnapshot {
     const index = new Map<string, number>();
     const ids: string[] = [];
     const number = (id: string) => {
@@ -55,21 +68,22 @@ export class GraphSnapshot {
       }
       return n;
     };
-    const from = new Int32Array(edges.length);
-    const to = new Int32Array(edges.length);
-    edges.forEach((e, i) => {
-      from[i] = number(e.a);
-      to[i] = number(e.b);
-    });
+    const from = new Int32Array(count);
+    const to = new Int32Array(count);
+    for (let i = 0; i < count; i++) {
+      const [a, b] = edge(i);
+      from[i] = number(a);
+      to[i] = number(b);
+    }
     const offsets = new Int32Array(ids.length + 1);
-    for (let i = 0; i < edges.length; i++) {
+    for (let i = 0; i < count; i++) {
       offsets[from[i]! + 1]! += 1;
       offsets[to[i]! + 1]! += 1;
     }
     for (let i = 0; i < ids.length; i++) offsets[i + 1]! += offsets[i]!;
     const fill = offsets.slice(0, ids.length);
-    const neighbours = new Int32Array(edges.length * 2);
-    for (let i = 0; i < edges.length; i++) {
+    const neighbours = new Int32Array(count * 2);
+    for (let i = 0; i < count; i++) {
       neighbours[fill[from[i]!]!++] = to[i]!;
       neighbours[fill[to[i]!]!++] = from[i]!;
     }
@@ -83,17 +97,20 @@ export class GraphSnapshot {
 
   /**
    * Everyone within `maxDepth` hops of any seed, seeds included (a seed without edges is its own
-   * set). Synchronous, so the shared mark arrays are never used by two searches at once.
+   * set). Synchronous, and the answer reads the search's marks: it is valid until the next
+   * `within` on this snapshot (use it before any await). No set of ids is built, so a question
+   * that covers the whole graph costs the search alone.
    */
-  within(seeds: readonly string[], maxDepth: number): Set<string> {
-    const out = new Set<string>(seeds);
+  within(seeds: readonly string[], maxDepth: number): Reached {
     this.epoch += 1;
     const { seen, queue, offsets, neighbours, epoch } = this;
     let head = 0;
     let tail = 0;
+    const outside = new Set<string>();
     for (const s of seeds) {
       const n = this.index.get(s);
-      if (n !== undefined && seen[n] !== epoch) {
+      if (n === undefined) outside.add(s);
+      else if (seen[n] !== epoch) {
         seen[n] = epoch;
         queue[tail++] = n;
       }
@@ -111,8 +128,24 @@ export class GraphSnapshot {
         }
       }
     }
-    for (let i = 0; i < tail; i++) out.add(this.ids[queue[i]!]!);
-    return out;
+    const valid = () => {
+      if (this.epoch !== epoch) throw new Error("GraphSnapshot.within: answer read after another search");
+    };
+    return {
+      size: tail + outside.size,
+      has: (id) => {
+        valid();
+        if (outside.has(id)) return true;
+        const n = this.index.get(id);
+        return n !== undefined && seen[n] === epoch;
+      },
+      ids: () => {
+        valid();
+        const out = [...outside];
+        for (let i = 0; i < tail; i++) out.push(this.ids[queue[i]!]!);
+        return out;
+      },
+    };
   }
 
   /** Direct connections of a person (each once). */
