@@ -5,7 +5,7 @@
  *
  * Options: --quick, --only=seed,sql,access,load,media,client,lighthouse (seed is always done),
  * --users=N --timelines=N --memories=N, --no-pin, --keep (keep the temp DATA_DIR), --out=path,
- * --lighthouse-runs=N (default 5, 1 with --quick).
+ * --lighthouse-runs=N (default 5, 1 with --quick), --access-users=1000,100000 (the graph sizes of part 4).
  */
 import "reflect-metadata";
 import { spawnSync } from "node:child_process";
@@ -15,6 +15,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { poolOf } from "../server/src/db/data-source.js";
 import { measureAccess, type AccessTierResult } from "./lib/access.js";
+import { measureAudience, type AudienceResult } from "./lib/audience.js";
 import { BENCH_SECRET, startApp } from "./lib/app.js";
 import { clientWeight, servedWeight, type EntryWeight } from "./lib/client-weight.js";
 import { startBenchDb } from "./lib/db.js";
@@ -160,8 +161,15 @@ async function main(): Promise<void> {
 
     // ---- 4. access-check latency -----------------------------------------------------------------
     if (want("access")) {
-      const access: Array<{ users: number; timelines: number; seedMs: number; tiers: AccessTierResult[] }> = [];
-      for (const users of cfg.accessScales) {
+      const access: Array<{
+        users: number;
+        timelines: number;
+        seedMs: number;
+        tiers: AccessTierResult[];
+        audience: AudienceResult;
+      }> = [];
+      const accessScales = value("access-users")?.split(",").map(Number) ?? cfg.accessScales;
+      for (const users of accessScales) {
         let graphDs = ds;
         let graph: SeedResult = seeded;
         let seedMs = 0;
@@ -178,9 +186,16 @@ async function main(): Promise<void> {
           seedMs = graph.ms;
         }
         const tiers = await measureAccess(graphDs, graph, { samples: cfg.accessSamples, counter });
-        access.push({ users, timelines: graph.timelineIds.length, seedMs: round(seedMs, 0), tiers });
         log(
           `access at ${users} users: ${tiers.map((t) => `${t.tier} p50 ${t.p50} ms p99 ${t.p99} ms`).join("; ")} (${since()})`,
+        );
+        const audience = await measureAudience(graphDs, graph, {
+          samples: cfg.accessSamples / 2,
+          sqlSamples: quick ? 3 : 10,
+        });
+        access.push({ users, timelines: graph.timelineIds.length, seedMs: round(seedMs, 0), tiers, audience });
+        log(
+          `audience at ${users} users: ${audience.tiers.map((t) => `${t.tier} p50 ${t.p50} ms p99 ${t.p99} ms`).join("; ")}; widest public (${audience.worst.audience} people) p50 ${audience.worst.p50} ms (${since()})`,
         );
         if (graphDs !== ds) await graphDs.destroy();
       }

@@ -6,6 +6,7 @@ export const TARGETS = {
   sqlPerOperation:
     "≤ 6 SQL statements per operation (the app's own; the session store's shown apart), equal at 1× and 10× list sizes",
   accessP50At100k: "canViewTimeline p50 ≤ 5 ms at 100k users",
+  audienceP50At100k: "timelineAudience p50 ≤ 20 ms at 100k users",
   upload12MP: "12 MP photo upload ≤ 0.5 s",
   rss8Parallel: "server RSS ≤ 300 MB with 8 uploads in parallel",
   timelineViewBytes: "30-photo timeline view ≤ 5 % of the originals' bytes",
@@ -132,6 +133,50 @@ export function printReport(r: Json, log: (s: string) => void): void {
     }
     if (!r.access.some((a: Json) => a.users >= 100_000))
       log("   (100k users not measured in this mode: run the full bench)");
+
+    log(`\n4b. Audience of a tier (AudienceService.ofTimeline), a participant of a random accepted timeline`);
+    log(`   target: ${TARGETS.audienceP50At100k}`);
+    const aRows = [["users", "tier", "asks", "people p50/max", "p50 ms", "p90 ms", "p99 ms", "max ms", ""]];
+    for (const a of r.access) {
+      if (!a.audience) continue;
+      for (const t of a.audience.tiers) {
+        aRows.push([
+          String(a.users),
+          t.tier,
+          String(t.samples),
+          `${t.audienceP50}/${t.audienceMax}`,
+          String(t.p50),
+          String(t.p90),
+          String(t.p99),
+          String(t.max),
+          a.users >= 100_000 ? mark(t.p50 <= 20) : "",
+        ]);
+      }
+      const w = a.audience.worst;
+      aRows.push([
+        String(a.users),
+        `widest public`,
+        String(w.runs),
+        String(w.audience),
+        String(w.p50),
+        "",
+        String(w.p99),
+        "",
+        a.users >= 100_000 ? mark(w.p50 <= 20) : "",
+      ]);
+    }
+    table(aRows, log);
+    for (const a of r.access) {
+      if (!a.audience) continue;
+      const sql = a.audience.sqlLevels.map((x: Json) => `${x.tier} p50 ${x.p50} ms max ${x.max} ms`).join("; ");
+      log(
+        `   ${a.users} users: snapshot of ${a.audience.graphPeople} people built in ${a.audience.firstBuildMs} ms; first answer after a graph change ${a.audience.afterChangeMs} ms; level-by-level SQL instead: ${sql}`,
+      );
+      const g = a.audience.wholeGraph;
+      log(
+        `   ${a.users} users: in-memory search over the whole connected graph (${g.people} people, the bound of a public tier on a denser graph) p50 ${g.p50} ms p99 ${g.p99} ms`,
+      );
+    }
   }
 
   if (r.media) {

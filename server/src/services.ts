@@ -12,6 +12,8 @@ import { MemoryService } from "./modules/memories/memory.service.js";
 import { NotificationService } from "./modules/notifications/notification.service.js";
 import { RelationshipService } from "./modules/relationships/relationship.service.js";
 import { TimelineService } from "./modules/timelines/timeline.service.js";
+import { AudienceService } from "./modules/timelines/audience.service.js";
+import { GraphSnapshots } from "./modules/access/graph-snapshot.js";
 import { createLoaders } from "./graphql/loaders.js";
 import { InlineQueue } from "./jobs/inline-queue.js";
 import type { JobQueue } from "./jobs/job-queue.js";
@@ -52,6 +54,8 @@ export function createServices(deps: ServiceDeps) {
     access,
     notifications,
     timelines: new TimelineService({ ...deps, media, mailer, notifications, jobs }),
+    /** "Who can see this" for each tier (docs/decisions/025-audience-preview.md). */
+    audience: new AudienceService(deps.ds, new GraphSnapshots(deps.ds)),
     memories: new MemoryService({ ...deps, media, notifications }),
     relationships: new RelationshipService(deps.ds),
     /** Export and deletion of one's own account (docs/decisions/023-export-and-deletion.md). */

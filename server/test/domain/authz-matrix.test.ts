@@ -139,6 +139,28 @@ const exists = async (entity: typeof Timeline | typeof Memory, id: string) =>
 const nodes = (c: Json): Json[] => (c?.edges ?? []).map((e: Json) => e.node);
 const ids = (c: Json) => (Array.isArray(c) ? c : nodes(c)).map((x: Json) => x.id as string);
 
+/** Privacy as the GraphQL enum spells it. */
+const gqlTier = (p: Privacy) => p.toUpperCase().replace("-", "_");
+/**
+ * The audience of the subject for a participant (docs/decisions/025-audience-preview.md): the chain
+ * creator — degree1 — degree2 — degree3 within the tier's reach (a pending subject counts as once
+ * accepted); only the creator shares a timeline with anyone in it (degree1).
+ */
+const audienceOf = (c: Cell) => {
+  const w = worldOf(c);
+  const count = (["degree1", "degree2", "degree3"] as const).filter((r) => DEGREE[r]! <= REACH[c.privacy]).length;
+  return { count, known: c.role === "creator" && count > 0 ? [w.users.degree1.id] : [] };
+};
+/** People who share an accepted, active timeline with the user. */
+async function partnersOf(userId: string): Promise<Set<string>> {
+  const rows: { id: string }[] = await t.ds.query(
+    `SELECT CASE WHEN created_by_id = $1 THEN collaborator_id ELSE created_by_id END AS id FROM timelines
+     WHERE status = 'accepted' AND is_active AND collaborator_id IS NOT NULL AND (created_by_id = $1 OR collaborator_id = $1)`,
+    [userId],
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
 // ---- the table of operations -------------------------------------------------------------------
 interface Op {
   name: string;
@@ -292,6 +314,59 @@ const READS: Op[] = [
     async observe(c, agent) {
       const res = await agent.get(`/api/timelines/${worldOf(c).subject.id}/access`);
       return res.status === 401 ? 401 : { canView: res.body.canView, title: res.body.title, privacy: res.body.privacy };
+    },
+  },
+  // "Who can see this" (docs/decisions/025-audience-preview.md): the two participants only
+  {
+    name: "query timelineAudience(id)",
+    expected: (c) => (c.role === "anonymous" ? "UNAUTHENTICATED" : isParticipant(c) ? audienceOf(c) : "NOT_FOUND"),
+    async observe(c, agent) {
+      const r = await gql(
+        agent,
+        `query($id: ID!, $p: Privacy!) { timelineAudience(id: $id, privacy: $p) { count known { id } } }`,
+        {
+          id: worldOf(c).subject.id,
+          p: gqlTier(c.privacy),
+        },
+      );
+      if (errorCode(r)) return errorCode(r);
+      return { count: r.data!.timelineAudience.count, known: ids(r.data!.timelineAudience.known) };
+    },
+  },
+  {
+    name: "GET /api/timelines/:id/audience",
+    expected: (c) => (c.role === "anonymous" ? 401 : isParticipant(c) ? audienceOf(c) : 404),
+    async observe(c, agent) {
+      const res = await agent.get(`/api/timelines/${worldOf(c).subject.id}/audience?privacy=${c.privacy}`);
+      return res.status === 200 ? { count: res.body.count, known: ids(res.body.known) } : res.status;
+    },
+  },
+  {
+    // By e-mail the answer must not tell whether the address has an account: for anyone who shares
+    // no timeline with the collaborator it equals the answer for an address nobody holds. The creator
+    // shares the subject with them, so for them the address counts as that person (which changes the
+    // answer only where the collaborator adds to the creator's side: an accepted, non-private subject).
+    name: "query audiencePreview(collaboratorEmail)",
+    expected: (c) =>
+      c.role === "anonymous"
+        ? "UNAUTHENTICATED"
+        : c.role === "collaborator"
+          ? "BAD_USER_INPUT"
+          : {
+              knownArePartners: true,
+              sameAsUnknownAddress:
+                c.role !== "creator" || c.privacy === Privacy.PRIVATE || c.status === TimelineStatus.PENDING,
+            },
+    async observe(c, agent) {
+      const query = `query($e: String, $p: Privacy!) { audiencePreview(collaboratorEmail: $e, privacy: $p) { count known { id } } }`;
+      const r = await gql(agent, query, { e: worldOf(c).users.collaborator.email, p: gqlTier(c.privacy) });
+      if (errorCode(r)) return errorCode(r);
+      const unknown = await gql(agent, query, { e: "nobody-at-all@example.com", p: gqlTier(c.privacy) });
+      const partners = await partnersOf(viewerOf(c)!.id);
+      return {
+        knownArePartners: ids(r.data!.audiencePreview.known).every((id: string) => partners.has(id)),
+        sameAsUnknownAddress: JSON.stringify(r.data) === JSON.stringify(unknown.data),
+      };
     },
   },
   restRead(
@@ -976,6 +1051,7 @@ const FIELD_ENTRY: Record<string, string> = {
   "Relationship.otherUser": "query relationships(creator)",
   "User.email": "query user(collaborator).email",
   "AccessOtherUser.email": "field TimelineAccess.otherUser",
+  "TimelineAudience.known": "query timelineAudience(id)",
   // connection wrappers (docs/decisions/024-paged-reads.md) carry the rows their list field read:
   // the cells of that list cover them
   "MemoryConnection.edges": "query timeline(id).memories",

@@ -7,6 +7,7 @@ import { PagedReads1795457624345 } from "./1795457624345-PagedReads.js";
 import { GroupedNotifications1795458033859 } from "./1795458033859-GroupedNotifications.js";
 import { SealedInvitations1795500000000 } from "./1795500000000-SealedInvitations.js";
 import { FormerMember1795600000000 } from "./1795600000000-FormerMember.js";
+import { AccessGraphVersion1795712000000 } from "./1795712000000-AccessGraphVersion.js";
 import { PartnerMeaning1795727000000 } from "./1795727000000-PartnerMeaning.js";
 
 /** Every migration, in order. Add new ones here (npm run migration:generate -w server -- Name). */
@@ -20,5 +21,6 @@ export const migrations = [
   GroupedNotifications1795458033859,
   SealedInvitations1795500000000,
   FormerMember1795600000000,
+  AccessGraphVersion1795712000000,
   PartnerMeaning1795727000000,
 ];

@@ -50,15 +50,22 @@ const FACTS_SQL = `SELECT id, status, is_active AS "isActive", privacy, created_
   collaborator_id AS "collaboratorId" FROM timelines WHERE id = ANY($1::uuid[])`;
 
 /**
+ * Which timeline rows are edges of the connection graph (docs/decisions/003-privacy-tiers.md,
+ * "The graph"): accepted, active, with a collaborator account. Every reader of the graph (the
+ * level-by-level search below, the audience snapshot in `graph-snapshot.ts`) uses this predicate.
+ */
+export const EDGE_WHERE = `status = 'accepted' AND is_active AND collaborator_id IS NOT NULL`;
+
+/**
  * One BFS level: both directions of every edge touching the frontier, through the two partial
  * indexes `timelines_creator_edge_idx` / `timelines_collaborator_edge_idx`
  * (WHERE status = 'accepted' AND is_active).
  */
 const NEIGHBOURS_SQL = `SELECT created_by_id AS a, collaborator_id AS b FROM timelines
-  WHERE status = 'accepted' AND is_active AND created_by_id = ANY($1::uuid[]) AND collaborator_id IS NOT NULL
+  WHERE ${EDGE_WHERE} AND created_by_id = ANY($1::uuid[])
   UNION ALL
   SELECT collaborator_id AS a, created_by_id AS b FROM timelines
-  WHERE status = 'accepted' AND is_active AND collaborator_id = ANY($1::uuid[])`;
+  WHERE ${EDGE_WHERE} AND collaborator_id = ANY($1::uuid[])`;
 
 export { isUuid };
 

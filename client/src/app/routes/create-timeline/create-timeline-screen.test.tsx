@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { MockLink } from "@apollo/client/testing";
 import { aPerson, aTimeline } from "../../../features/timelines/testing/timeline-mocks";
+import { audiencePreviewMock } from "../../../features/timelines/testing/audience-mocks";
 import {
   CollaboratorByIdentifierDocument,
   CreateTimelineDocument,
@@ -48,8 +49,18 @@ function createMock(input: Record<string, unknown>, result: MockLink.MockedRespo
   } as MockLink.MockedResponse;
 }
 
-function render(at = "/app/create-timeline", mocks: MockLink.MockedResponse[] = []) {
-  return renderScreen(<CreateTimelineScreen />, { path: "/app/create-timeline", at, mocks });
+/** The asker's side alone until Bo is chosen; with Bo, his people too. */
+const previewAnswer = (v: Record<string, unknown>) =>
+  v.collaboratorId === "u-2"
+    ? { semiPrivate: { count: 14, known: ["Maya", "Leo"] }, public: { count: 1, known: [] } }
+    : { semiPrivate: { count: 0, known: [] }, public: { count: 2, known: ["Maya", "Leo"] } };
+
+function render(
+  at = "/app/create-timeline",
+  mocks: MockLink.MockedResponse[] = [],
+  preview = audiencePreviewMock(previewAnswer),
+) {
+  return renderScreen(<CreateTimelineScreen />, { path: "/app/create-timeline", at, mocks: [...mocks, preview] });
 }
 
 const submitButton = () => screen.getByRole("button", { name: "Create Timeline" });
@@ -123,6 +134,22 @@ describe("Create Timeline (docs/product.md §2, §5)", () => {
     expect(
       screen.getByText(/up to 6 connections .* Strangers with no connection to either of you never will/),
     ).toBeInTheDocument();
+  });
+
+  it("says under each tier who it would let in, once the chosen collaborator settles", async () => {
+    const user = userEvent.setup();
+    const asked: Record<string, unknown>[] = [];
+    render("/app/create-timeline", [searchMock("bo", [bo])], audiencePreviewMock(previewAnswer, asked));
+    const semi = screen.getByRole("radio", { name: /Semi-private/ });
+    const pub = screen.getByRole("radio", { name: /Public/ });
+    await waitFor(() => expect(pub).toHaveAccessibleDescription("2 people: Maya and Leo"));
+    expect(semi).toHaveAccessibleDescription("Only you two");
+    expect(screen.getByRole("radio", { name: /Private/ })).toHaveAccessibleDescription(/^Only you two /);
+    await chooseBo(user);
+    await waitFor(() => expect(semi).toHaveAccessibleDescription("About 14 people, including Maya and Leo"));
+    expect(pub).toHaveAccessibleDescription("1 person");
+    // asked once for the asker alone and once for Bo, never for what was typed in between
+    expect(asked).toEqual([{}, { collaboratorId: "u-2" }]);
   });
 
   it("creates the timeline, adds it to the cached list, tells friends, and goes to the list", async () => {

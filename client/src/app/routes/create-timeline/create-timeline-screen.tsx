@@ -10,6 +10,7 @@ import { ScreenHeader } from "../../../components/ui/screen-header";
 import { TextField } from "../../../components/ui/text-field";
 import { notifyFriendsTimelineCreated } from "../../../features/timelines/api/friend-notifications";
 import { addTimelineToList } from "../../../features/timelines/api/timeline-cache";
+import { useAudiencePreview } from "../../../features/timelines/api/use-audience";
 import {
   CollaboratorPicker,
   collaboratorName,
@@ -45,6 +46,7 @@ export function CreateTimelineScreen() {
   }, [presetDone, lookup.loading, lookup.data, lookup.error, preset]);
 
   const [createTimeline, { loading: creating }] = useCreateTimelineMutation();
+  const audience = useAudiencePreview(collaborator, presetDone);
 
   const titleValid = title.trim().length > 0 && characterCount(title) <= TITLE_MAX;
   const canSubmit = titleValid && collaborator !== null && !creating;
@@ -96,7 +98,12 @@ export function CreateTimelineScreen() {
           autoComplete="off"
         />
         <CollaboratorPicker value={collaborator} onChange={setCollaborator} loading={!presetDone} disabled={creating} />
-        <PrivacySelector value={privacy} onChange={setPrivacy} otherName={collaboratorName(collaborator)} />
+        <PrivacySelector
+          value={privacy}
+          onChange={setPrivacy}
+          otherName={collaboratorName(collaborator)}
+          audience={audience}
+        />
         <FormAlert message={error} />
         <Button type="submit" block disabled={!canSubmit} busy={creating} busyLabel="Creating...">
           Create Timeline

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { aTimeline } from "../../../features/timelines/testing/timeline-mocks";
+import { timelineAudienceMock } from "../../../features/timelines/testing/audience-mocks";
 import {
   DeleteTimelineDocument,
   TimelinesDocument,
@@ -46,8 +47,14 @@ function deleteMock(outcome: "ok" | Error = "ok"): MockLink.MockedResponse {
   } as MockLink.MockedResponse;
 }
 
+const audienceOfT1 = timelineAudienceMock("t-1", { count: 14, known: ["Maya", "Leo", "Sam"] }, { count: 0, known: [] });
+
 function render(mocks: MockLink.MockedResponse[], at = "/app/timeline-settings?id=t-1") {
-  return renderScreen(<TimelineSettingsScreen />, { path: "/app/timeline-settings", at, mocks });
+  return renderScreen(<TimelineSettingsScreen />, {
+    path: "/app/timeline-settings",
+    at,
+    mocks: [...mocks, audienceOfT1],
+  });
 }
 
 describe("Timeline Settings (docs/product.md §2, §5, §6, §8)", () => {
@@ -80,6 +87,16 @@ describe("Timeline Settings (docs/product.md §2, §5, §6, §8)", () => {
     expect(screen.getByRole("button", { name: "Saving..." })).toBeDisabled();
     await waitFor(() => expect(locationOf(router)).toBe("/app/view-timeline?id=t-1"));
     expect(await screen.findByText("Settings saved")).toBeInTheDocument();
+  });
+
+  it("says under each tier who it lets in right now, as the radio's description", async () => {
+    render([settingsMock()]);
+    const semi = await screen.findByRole("radio", { name: /Semi-private/ });
+    await waitFor(() => expect(semi).toHaveAccessibleDescription("About 14 people, including Maya and Leo"));
+    expect(screen.getByRole("radio", { name: /Public/ })).toHaveAccessibleDescription("Only you two");
+    const chosen = screen.getByRole("radio", { name: /Private/ });
+    expect(chosen).toHaveAccessibleDescription(/^Only you two Only you and Bo Jensen will see/);
+    expect(screen.getByText("About 14 people, including Maya and Leo")).toBeVisible();
   });
 
   it("keeps Save disabled over 100 characters, with the warning", async () => {

@@ -12,6 +12,7 @@ import { ScreenHeader } from "../../../components/ui/screen-header";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { TextField } from "../../../components/ui/text-field";
 import { removeTimelineFromCache } from "../../../features/timelines/api/timeline-cache";
+import { useTimelineAudience } from "../../../features/timelines/api/use-audience";
 import { PrivacySelector } from "../../../features/timelines/components/privacy-selector";
 import { collaboratorLabel } from "../../../features/timelines/lib/collaborator-label";
 import {
@@ -59,6 +60,7 @@ function SettingsForm({ timeline }: { timeline: SettingsTimeline }) {
   const [saveError, setSaveError] = useState<string | null>(null);
   const [updateTimeline, { loading: saving }] = useUpdateTimelineMutation();
   const [deleteTimeline] = useDeleteTimelineMutation();
+  const audience = useTimelineAudience(timeline.id);
   const deletion = useConfirmDelete({
     operation: "deleteTimeline",
     failureMessage: DELETE_TIMELINE_ERROR,
@@ -104,6 +106,7 @@ function SettingsForm({ timeline }: { timeline: SettingsTimeline }) {
           onChange={setPrivacy}
           otherName={collaboratorLabel(timeline, viewer)}
           disabled={saving || deleting}
+          audience={audience}
         />
         <FormAlert message={saveError} />
         <Button type="submit" block disabled={!canSave} busy={saving} busyLabel="Saving...">

@@ -2,6 +2,7 @@ import { useId } from "react";
 import { GlobeIcon, LockIcon, UsersIcon } from "../../../components/ui/icons";
 import type { Privacy } from "../../../gql/graphql";
 import { privacyExplanation, privacyOptions } from "../lib/privacy";
+import { AudienceLine } from "./audience-line";
 import styles from "./privacy-selector.module.css";
 
 const icons: Record<Privacy, typeof LockIcon> = { PRIVATE: LockIcon, SEMI_PRIVATE: UsersIcon, PUBLIC: GlobeIcon };
@@ -12,10 +13,12 @@ interface PrivacySelectorProps {
   /** The other person, named in the explanation. */
   otherName?: string | null;
   disabled?: boolean;
+  /** Who each tier lets in right now, shown under it (docs/decisions/025-audience-preview.md). */
+  audience?: Partial<Record<Privacy, string>>;
 }
 
 /** The privacy tiers as radio cards, with an info box saying exactly who will see the timeline. */
-export function PrivacySelector({ value, onChange, otherName, disabled }: PrivacySelectorProps) {
+export function PrivacySelector({ value, onChange, otherName, disabled, audience }: PrivacySelectorProps) {
   const name = useId();
   const infoId = `${name}-info`;
   return (
@@ -25,6 +28,8 @@ export function PrivacySelector({ value, onChange, otherName, disabled }: Privac
         {privacyOptions.map((option) => {
           const Icon = icons[option.value];
           const checked = option.value === value;
+          const audienceId = `${name}-${option.value}-audience`;
+          const describedBy = [audience ? audienceId : null, checked ? infoId : null].filter(Boolean).join(" ");
           return (
             <label key={option.value} className={checked ? `${styles.option} ${styles.checked}` : styles.option}>
               <input
@@ -34,12 +39,13 @@ export function PrivacySelector({ value, onChange, otherName, disabled }: Privac
                 value={option.value}
                 checked={checked}
                 onChange={() => onChange(option.value)}
-                aria-describedby={checked ? infoId : undefined}
+                aria-describedby={describedBy || undefined}
               />
               <Icon size={20} />
               <span className={styles.text}>
                 <span className={styles.label}>{option.label}</span>
                 <span className={styles.hint}>{option.hint}</span>
+                {audience && <AudienceLine id={audienceId} text={audience[option.value]} />}
               </span>
             </label>
           );

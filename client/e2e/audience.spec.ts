@@ -1,0 +1,79 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectAccessible, graphql, saveShot, signIn, trackPageErrors } from "./helpers/journey";
+
+/**
+ * Issue 13 part 1, "Who can see this" (docs/decisions/025-audience-preview.md), on a 390×844
+ * phone: Ada shares a timeline with Bo, and Bo one with Cy. Under each tier, Create Timeline and
+ * Timeline Settings say who it lets in right now, as the radio's description.
+ */
+const shot = (page: Page, name: string) => saveShot(page, `audience-${name}`);
+
+async function named(page: Page, displayName: string): Promise<{ id: string; username: string }> {
+  await graphql(page, "mutation ($n: String) { updateProfile(input: { displayName: $n }) { user { id } } }", {
+    n: displayName,
+  });
+  const { me } = await graphql<{ me: { id: string; username: string } }>(page, "query { me { id username } }");
+  return me;
+}
+
+async function share(creator: Page, invitee: Page, collaboratorId: string, title: string): Promise<string> {
+  const { createTimeline } = await graphql<{ createTimeline: { timeline: { id: string } } }>(
+    creator,
+    `
+      mutation ($c: ID!, $t: String!) {
+        createTimeline(input: { title: $t, collaboratorId: $c, privacy: PRIVATE }) {
+          timeline {
+            id
+          }
+        }
+      }
+    `,
+    { c: collaboratorId, t: title },
+  );
+  await graphql(invitee, "mutation ($id: ID!) { acceptTimeline(input: { id: $id }) { timeline { id } } }", {
+    id: createTimeline.timeline.id,
+  });
+  return createTimeline.timeline.id;
+}
+
+test("each tier says who it lets in, on Create Timeline and in the settings", async ({ browser }, testInfo) => {
+  test.setTimeout(180_000);
+  const baseURL = String(testInfo.project.use.baseURL);
+  const stamp = Date.now();
+  const ada = await signIn(browser, baseURL, `ada-aud-${stamp}@example.com`);
+  const bo = await signIn(browser, baseURL, `bo-aud-${stamp}@example.com`);
+  const cy = await signIn(browser, baseURL, `cy-aud-${stamp}@example.com`);
+  const errors = trackPageErrors(ada);
+  await named(ada, "Ada");
+  const boMe = await named(bo, "Bo");
+  const cyMe = await named(cy, "Cy");
+  const adaAndBo = await share(ada, bo, boMe.id, "Ada and Bo");
+  await share(bo, cy, cyMe.id, "Bo and Cy");
+
+  // Create Timeline, before anyone is chosen: Ada's side (Bo 1 away, Cy 2 away).
+  await ada.goto("/app/create-timeline");
+  await expect(ada.getByRole("heading", { level: 1, name: "Create Timeline" })).toBeVisible();
+  const radio = (name: RegExp) => ada.getByRole("radio", { name });
+  await expect(radio(/Semi-private/)).toHaveAccessibleDescription("2 people, including Bo");
+  await expect(radio(/Public/)).toHaveAccessibleDescription("2 people, including Bo");
+  await expect(radio(/^Private/)).toHaveAccessibleDescription(/^Only you two /);
+
+  // With Cy chosen, Bo is the only other person either tier lets in.
+  await ada.getByRole("textbox", { name: /Title/ }).fill("Ada and Cy");
+  await ada.getByRole("combobox", { name: /Collaborator/ }).fill(cyMe.username);
+  await ada.getByRole("option", { name: new RegExp(`@${cyMe.username}`) }).click();
+  await expect(radio(/Semi-private/)).toHaveAccessibleDescription("1 person: Bo");
+  await expect(radio(/Public/)).toHaveAccessibleDescription("1 person: Bo");
+  await expect(ada.getByText("1 person: Bo").first()).toBeVisible();
+  await shot(ada, "01-create");
+  await expectAccessible(ada, "Create Timeline with audiences");
+
+  // Settings of Ada and Bo: Cy is let in by the wider tiers, and Ada does not know Cy.
+  await ada.goto(`/app/timeline-settings?id=${adaAndBo}`);
+  await expect(ada.getByRole("heading", { level: 1, name: "Timeline Settings" })).toBeVisible();
+  await expect(radio(/Semi-private/)).toHaveAccessibleDescription("1 person");
+  await expect(radio(/Public/)).toHaveAccessibleDescription("1 person");
+  await shot(ada, "02-settings");
+  await expectAccessible(ada, "Timeline Settings with audiences");
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,35 @@
+import { Arg, Authorized, Ctx, ID, Query, Resolver } from "type-graphql";
+import type { GraphQLContext } from "../../graphql/context.js";
+import { viewerOf } from "../access/graphql-viewer.js";
+import { TimelineAudience } from "./audience.types.js";
+import { Privacy } from "./timeline.enums.js";
+
+/** Thin: maps the arguments and calls AudienceService (docs/decisions/025-audience-preview.md). */
+@Resolver(() => TimelineAudience)
+export class AudienceResolver {
+  @Authorized()
+  @Query(() => TimelineAudience, {
+    description: "who the tier would let in right now; the two participants only (anyone else: NOT_FOUND)",
+  })
+  timelineAudience(
+    @Arg("id", () => ID) id: string,
+    @Arg("privacy", () => Privacy) privacy: Privacy,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<TimelineAudience> {
+    return ctx.services.audience.ofTimeline(viewerOf(ctx), id, privacy);
+  }
+
+  @Authorized()
+  @Query(() => TimelineAudience, {
+    description:
+      "who the tier would let in for a timeline not created yet, with this collaborator (by id, or by e-mail: an address counts only for someone who already shares a timeline with the caller)",
+  })
+  audiencePreview(
+    @Arg("collaboratorId", () => ID, { nullable: true }) collaboratorId: string | null,
+    @Arg("collaboratorEmail", () => String, { nullable: true }) collaboratorEmail: string | null,
+    @Arg("privacy", () => Privacy) privacy: Privacy,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<TimelineAudience> {
+    return ctx.services.audience.preview(viewerOf(ctx), { collaboratorId, collaboratorEmail, privacy });
+  }
+}
