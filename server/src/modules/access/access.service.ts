@@ -1,6 +1,7 @@
 import DataLoader from "dataloader";
 import type { DataSource } from "typeorm";
 import { Privacy, TimelineStatus } from "../timelines/timeline.enums.js";
+import { KnownRows } from "./known-rows.js";
 import { Ball, reach, type Expand, type ReachQuestion } from "./reach.js";
 
 /**
@@ -164,6 +165,8 @@ export class Viewer {
   private readonly distances = new Map<string, { dist: number | null; checkedUpTo: number }>();
   private partners: Promise<Set<string>> | null = null;
   private readonly revealedEmails = new Set<string>();
+  /** Rows already read in this request (docs/decisions/028-fast-graphql-path.md). */
+  readonly known = new KnownRows();
   private readonly factsLoader: DataLoader<string, TimelineAccessFacts | null>;
   private readonly canViewLoader: DataLoader<string, boolean>;
 
