@@ -4,7 +4,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
-import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from "@apollo/server/plugin/disabled";
 import { ApolloServerPluginLandingPageLocalDefault } from "@apollo/server/plugin/landingPage/default";
 import { expressMiddleware } from "@as-integrations/express5";
 import { ApolloArmor } from "@escape.tech/graphql-armor";
@@ -190,6 +193,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
     stopOnTerminationSignals: false,
     // The plugin subpaths ship CommonJS typings of the same classes; the cast only bridges the two.
     plugins: [
+      // No cache hints: every answer is `no-store` (set above), so the default cache-control
+      // plugin would only wrap every field resolver for nothing (docs/decisions/028-fast-graphql-path.md).
+      ApolloServerPluginCacheControlDisabled(),
       errorStatusPlugin(),
       textGuardPlugin(),
       listSizePlugin(schema),
