@@ -251,6 +251,8 @@ describe("SQL statements per operation do not grow with list size (3 vs 30 items
     expect(largeSize).toBe(30);
     expect(nLarge, `3 items:\n${smallLog.join("\n")}\n\n30 items:\n${counter.statements.join("\n")}`).toBe(nSmall);
     expect(nSmall, smallLog.join("\n")).toBeLessThanOrEqual(6);
-    process.stdout.write(`[query-count] ${op.name}: ${nSmall} statements for ${smallSize} and for ${largeSize} items\n`);
+    process.stdout.write(
+      `[query-count] ${op.name}: ${nSmall} statements for ${smallSize} and for ${largeSize} items\n`,
+    );
   });
 });

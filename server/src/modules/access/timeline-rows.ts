@@ -49,6 +49,19 @@ export class TimelineRows {
     return this.read(known, "t.id = $1", "", [id]);
   }
 
+  /** Of these timelines, a page in `order` after a key, at most `limit` (a person's visible timelines). */
+  among(
+    known: KnownRows,
+    ids: readonly string[],
+    order: Parameters<typeof orderSql>[0],
+    after: KeyValue[] | null,
+    limit: number,
+  ): Promise<Timeline[]> {
+    const params: unknown[] = [[...ids], limit, ...(after ?? [])];
+    const where = `t.id = ANY(CAST($1 AS uuid[]))${after ? ` AND ${afterSql(order, "t", (i) => `$${i + 3}`)}` : ""}`;
+    return this.read(known, where, `ORDER BY ${orderSql(order, "t")} LIMIT $2`, params);
+  }
+
   /**
    * The user's own timelines (creator or collaborator, declined left out) in `order`, after a
    * key, at most `limit`.

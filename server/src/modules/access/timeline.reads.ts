@@ -1,8 +1,5 @@
 import { Brackets, In, type DataSource, type SelectQueryBuilder } from "typeorm";
 import {
-  afterParams,
-  afterSql,
-  applyOrder,
   keysetOrder,
   pageOf,
   type KeysetOrder,
@@ -130,17 +127,6 @@ export class TimelineReads {
     return pageOf(TIMELINE_ORDER, rows, req.size);
   }
 
-  private keysetPage(qb: SelectQueryBuilder<Timeline>, req: PageRequest): Promise<Timeline[]> {
-    if (req.after)
-      qb.andWhere(
-        afterSql(TIMELINE_ORDER, "t", (i) => `:k${i}`),
-        afterParams(req.after),
-      );
-    return applyOrder(qb, TIMELINE_ORDER, "t")
-      .limit(req.size + 1)
-      .getMany();
-  }
-
   /**
    * The ids of a person's timelines in the scope that the viewer may see. Reads only the access
    * facts of each (no titles, no previews), so a page of the person's timelines or memories can
@@ -170,8 +156,10 @@ export class TimelineReads {
   ): Promise<Page<Timeline>> {
     const ids = await this.visibleIdsOfPerson(viewer, personId, scope);
     if (!ids.length) return { items: [], cursors: [], hasNextPage: false };
-    const qb = this.repo.createQueryBuilder("t").where("t.id = ANY(:ids)", { ids });
-    return pageOf(TIMELINE_ORDER, this.seen(viewer, await this.keysetPage(qb, req)), req.size);
+    // only visible ids: the rows (with their people) may go to the request's loaders
+    const rows = await this.rows.among(viewer.known, ids, TIMELINE_ORDER, req.after, req.size + 1);
+    viewer.known.addTimelines(this.seen(viewer, rows));
+    return pageOf(TIMELINE_ORDER, rows, req.size);
   }
 
   private scoped(personId: string, scope: PersonTimelineScope): SelectQueryBuilder<Timeline> {
