@@ -46,7 +46,14 @@ export function createLoaders(reads: Reads, viewer: () => Viewer) {
       (requests) => reads.memories.pagesByTimelineIds(viewer(), requests),
       { cacheKeyFn: (r) => JSON.stringify([r.timelineId, r.sort, r.size, r.after]) },
     ),
-    memoryCountByTimelineId: new DataLoader<string, number>((ids) => reads.memories.countsByTimelineIds(viewer(), ids)),
+    memoryCountByTimelineId: new DataLoader<string, number>(async (ids) => {
+      const v = viewer();
+      const visible = await v.visibleTimelineIds([...ids]);
+      const missing = ids.filter((id) => !visible.has(id) || !v.known.memoryCounts.has(id));
+      const counts = missing.length ? await reads.memories.countsByTimelineIds(v, missing) : [];
+      const loaded = new Map(missing.map((id, i) => [id, counts[i]!]));
+      return ids.map((id) => loaded.get(id) ?? v.known.memoryCounts.get(id)!);
+    }),
   };
 }
 

@@ -331,6 +331,20 @@ export class Viewer {
     return this.partners;
   }
 
+  /**
+   * Sets the people the viewer shares an accepted timeline with from ALL the viewer's own
+   * timelines but the declined ones, already read (`TimelineReads.ownPage`, a complete list).
+   */
+  primePartners(ownTimelines: readonly TimelineAccessFacts[]): void {
+    if (!this.userId || this.partners) return;
+    const partners = new Set<string>();
+    for (const t of ownTimelines) {
+      if (t.status !== TimelineStatus.ACCEPTED || !t.collaboratorId || !isParticipant(this.userId, t)) continue;
+      partners.add(t.createdById === this.userId ? t.collaboratorId : t.createdById);
+    }
+    this.partners = Promise.resolve(partners);
+  }
+
   /** Marks a user as looked up by their exact e-mail address in this request. */
   revealEmailOf(userId: string): void {
     this.revealedEmails.add(userId);

@@ -7,7 +7,9 @@ import type { User } from "../users/user.entity.js";
  * (a memory's media and author, a timeline's people, a notice's timeline): the request's loaders
  * take them from here instead of reading them again (docs/decisions/028-fast-graphql-path.md).
  * Per request and per viewer like the Viewer that holds it, never shared. Timelines kept here are
- * still checked against the policy when a loader hands them out.
+ * still checked against the policy when a loader hands them out. Off for requests that change
+ * something (`markWrite` in request-viewer.ts): a row read before the change must not be handed
+ * out after it.
  */
 export class KnownRows {
   readonly users = new Map<string, User>();
@@ -15,17 +17,31 @@ export class KnownRows {
   readonly timelines = new Map<string, Timeline>();
   /** memories per timeline, when a read counted them */
   readonly memoryCounts = new Map<string, number>();
+  private enabled = true;
+
+  /** Forgets everything and keeps nothing from now on. */
+  off(): void {
+    this.enabled = false;
+    this.users.clear();
+    this.media.clear();
+    this.timelines.clear();
+    this.memoryCounts.clear();
+  }
 
   addUsers(users: ReadonlyArray<User | null>): void {
-    for (const u of users) if (u) this.users.set(u.id, u);
+    if (this.enabled) for (const u of users) if (u) this.users.set(u.id, u);
   }
 
   addMedia(media: ReadonlyArray<MediaFile | null>): void {
-    for (const m of media) if (m) this.media.set(m.id, m);
+    if (this.enabled) for (const m of media) if (m) this.media.set(m.id, m);
   }
 
   addTimelines(timelines: ReadonlyArray<Timeline | null>): void {
-    for (const t of timelines) if (t) this.timelines.set(t.id, t);
+    if (this.enabled) for (const t of timelines) if (t) this.timelines.set(t.id, t);
+  }
+
+  addMemoryCount(timelineId: string, count: number): void {
+    if (this.enabled) this.memoryCounts.set(timelineId, count);
   }
 }
 

@@ -31,8 +31,11 @@ export class TimelineRows {
 
   private async read(known: KnownRows, where: string, tail: string, params: unknown[]): Promise<Timeline[]> {
     const { t, cu, co } = this.shapes();
+    // the count of memories rides along (an index-only count): nearly every screen shows it
     const rows: Record<string, unknown>[] = await this.ds.query(
-      `SELECT ${t.select}, ${cu.select}, ${co.select} FROM timelines t
+      `SELECT ${t.select}, ${cu.select}, ${co.select},
+              (SELECT count(*) FROM memories m WHERE m.timeline_id = t.id) AS memory_count
+         FROM timelines t
          JOIN users cu ON cu.id = t.created_by_id LEFT JOIN users co ON co.id = t.collaborator_id
         WHERE ${where} ${tail}`,
       params,
@@ -40,7 +43,9 @@ export class TimelineRows {
     const out: Timeline[] = [];
     for (const row of rows) {
       known.addUsers([cu.from(row), co.from(row)]);
-      out.push(t.from(row)!);
+      const timeline = t.from(row)!;
+      known.addMemoryCount(timeline.id, Number(row.memory_count));
+      out.push(timeline);
     }
     return out;
   }
