@@ -331,20 +331,6 @@ export class Viewer {
     return this.partners;
   }
 
-  /**
-   * Sets the people the viewer shares an accepted timeline with from ALL the viewer's own
-   * timelines but the declined ones, already read (`TimelineReads.ownPage`, a complete list).
-   */
-  primePartners(ownTimelines: readonly TimelineAccessFacts[]): void {
-    if (!this.userId || this.partners) return;
-    const partners = new Set<string>();
-    for (const t of ownTimelines) {
-      if (t.status !== TimelineStatus.ACCEPTED || !t.collaboratorId || !isParticipant(this.userId, t)) continue;
-      partners.add(t.createdById === this.userId ? t.collaboratorId : t.createdById);
-    }
-    this.partners = Promise.resolve(partners);
-  }
-
   /** Marks a user as looked up by their exact e-mail address in this request. */
   revealEmailOf(userId: string): void {
     this.revealedEmails.add(userId);
@@ -357,6 +343,8 @@ export class Viewer {
   async mayRevealEmail(userId: string): Promise<boolean> {
     if (!this.userId) return false;
     if (userId === this.userId || this.revealedEmails.has(userId)) return true;
+    const known = this.known.partners.get(userId); // answered by the read of the viewer's own timelines
+    if (known !== undefined) return known;
     return (await this.sharedPartners()).has(userId);
   }
 }

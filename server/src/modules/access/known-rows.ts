@@ -17,6 +17,8 @@ export class KnownRows {
   readonly timelines = new Map<string, Timeline>();
   /** memories per timeline, when a read counted them */
   readonly memoryCounts = new Map<string, number>();
+  /** whether the viewer shares an accepted timeline with a person (the e-mail rule), where a read found out */
+  readonly partners = new Map<string, boolean>();
   private enabled = true;
 
   /** Forgets everything and keeps nothing from now on. */
@@ -26,6 +28,7 @@ export class KnownRows {
     this.media.clear();
     this.timelines.clear();
     this.memoryCounts.clear();
+    this.partners.clear();
   }
 
   addUsers(users: ReadonlyArray<User | null>): void {
@@ -42,6 +45,10 @@ export class KnownRows {
 
   addMemoryCount(timelineId: string, count: number): void {
     if (this.enabled) this.memoryCounts.set(timelineId, count);
+  }
+
+  addPartner(userId: string, isPartner: boolean): void {
+    if (this.enabled) this.partners.set(userId, isPartner);
   }
 }
 

@@ -14,6 +14,17 @@ export interface OwnTimelineFilter {
 }
 
 /**
+ * For a list of the viewer's ($1) own timelines: the other participant, and whether the viewer
+ * shares an accepted timeline with them (the e-mail rule, `Viewer.sharedPartners`), so the list's
+ * e-mail fields need no further read.
+ */
+const OTHER = `CASE WHEN t.created_by_id = $1 THEN t.collaborator_id ELSE t.created_by_id END`;
+const OTHER_IS_PARTNER = `, ${OTHER} AS other_id,
+  EXISTS (SELECT 1 FROM timelines s WHERE s.status = 'accepted' AND s.collaborator_id IS NOT NULL
+    AND ((s.created_by_id = $1 AND s.collaborator_id = ${OTHER})
+      OR (s.collaborator_id = $1 AND s.created_by_id = ${OTHER}))) AS other_is_partner`;
+
+/**
  * Timelines with their two people in ONE statement, as plain rows (docs/decisions/028-fast-graphql-path.md).
  * Used only by `TimelineReads`, which applies the policy to what comes back; the people are
  * remembered in the viewer's known rows for the request's loaders.
@@ -29,12 +40,18 @@ export class TimelineRows {
     };
   }
 
-  private async read(known: KnownRows, where: string, tail: string, params: unknown[]): Promise<Timeline[]> {
+  private async read(
+    known: KnownRows,
+    where: string,
+    tail: string,
+    params: unknown[],
+    extra = "",
+  ): Promise<Timeline[]> {
     const { t, cu, co } = this.shapes();
     // the count of memories rides along (an index-only count): nearly every screen shows it
     const rows: Record<string, unknown>[] = await this.ds.query(
       `SELECT ${t.select}, ${cu.select}, ${co.select},
-              (SELECT count(*) FROM memories m WHERE m.timeline_id = t.id) AS memory_count
+              (SELECT count(*) FROM memories m WHERE m.timeline_id = t.id) AS memory_count ${extra}
          FROM timelines t
          JOIN users cu ON cu.id = t.created_by_id LEFT JOIN users co ON co.id = t.collaborator_id
         WHERE ${where} ${tail}`,
@@ -45,6 +62,7 @@ export class TimelineRows {
       known.addUsers([cu.from(row), co.from(row)]);
       const timeline = t.from(row)!;
       known.addMemoryCount(timeline.id, Number(row.memory_count));
+      if (row.other_id) known.addPartner(row.other_id as string, row.other_is_partner === true);
       out.push(timeline);
     }
     return out;
@@ -95,6 +113,12 @@ export class TimelineRows {
       where.push(afterSql(order, "t", (i) => `$${base + i + 1}`));
     }
     params.push(limit);
-    return this.read(known, where.join(" AND "), `ORDER BY ${orderSql(order, "t")} LIMIT $${params.length}`, params);
+    return this.read(
+      known,
+      where.join(" AND "),
+      `ORDER BY ${orderSql(order, "t")} LIMIT $${params.length}`,
+      params,
+      OTHER_IS_PARTNER,
+    );
   }
 }
