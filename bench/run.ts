@@ -5,7 +5,8 @@
  *
  * Options: --quick, --only=seed,sql,access,load,media,client,lighthouse (seed is always done),
  * --users=N --timelines=N --memories=N, --no-pin, --keep (keep the temp DATA_DIR), --out=path,
- * --lighthouse-runs=N (default 5, 1 with --quick), --access-users=1000,100000 (the graph sizes of part 4).
+ * --lighthouse-runs=N (default 5, 1 with --quick), --access-users=1000,100000 (the graph sizes of part 4),
+ * --reads=gql|rest|<read name>,… (which pairs the load part runs; default all, or two with --quick).
  */
 import "reflect-metadata";
 import { spawnSync } from "node:child_process";
@@ -35,7 +36,7 @@ const root = path.resolve(here, "..");
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(`--${name}`);
-const value = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
+const value = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const quick = flag("quick");
 const ALL = ["sql", "access", "load", "media", "client", "lighthouse"];
 // --quick leaves Lighthouse out (a minute or more by itself) unless named in --only
@@ -71,6 +72,12 @@ const cfg = quick
       lighthouseRuns: 5,
     };
 const QUICK_READS = new Set(["gql timeline(id)", "gql unreadNotificationCount"]);
+/** --reads=gql (every GraphQL pair), rest, or read names ("gql timelines"), comma-separated. */
+const readsWanted = value("reads")?.split(",");
+const loadRead = (name: string) =>
+  readsWanted
+    ? readsWanted.some((w) => w === name || w === (name.startsWith("gql") ? "gql" : "rest"))
+    : !quick || QUICK_READS.has(name);
 
 const log = (s: string) => process.stdout.write(`${s}\n`);
 /** The machine is shared: the 1/5/15-minute load averages say how busy it was (2 cores: > 2 means others ran too). */
@@ -223,7 +230,7 @@ async function main(): Promise<void> {
       const cookie = cookies.get(f1.viewer.email)!;
 
       if (want("load")) {
-        const reads = readsFor(f1).filter((r) => BARE_READS.has(r.name) && (!quick || QUICK_READS.has(r.name)));
+        const reads = readsFor(f1).filter((r) => BARE_READS.has(r.name) && loadRead(r.name));
         log(
           `load: ${reads.length} reads × ${cfg.rounds} rounds × ${cfg.seconds} s, ${cfg.connections} connections, app vs bare alternating${server.pinned ? " (server on CPU 0, load generator on CPU 1)" : ""}`,
         );

@@ -88,15 +88,46 @@ export function createBareApp(opts: { databaseUrl: string; secret: string; cooki
   const MEMORIES_SQL = `SELECT m.id, m.timeline_id, m.media_id, m.position, m.caption, m.location, m.memory_date::text AS memory_date,
       m.meaning, m.created_by_id, m.created_at, f.type, f.format, f.width, f.height, f.bytes::float8 AS bytes, f.variants, ${userCols("u", "u")}
     FROM memories m JOIN media_files f ON f.id = m.media_id JOIN users u ON u.id = m.created_by_id
-    WHERE m.timeline_id = $1 ORDER BY m.memory_date DESC NULLS LAST, m.created_at DESC, m.id DESC`;
+    WHERE m.timeline_id = $1 ORDER BY m.memory_date DESC NULLS LAST, m.created_at DESC, m.id DESC LIMIT $2`;
   const OWN_TIMELINES_SQL = `${TIMELINE_SQL}
     WHERE (t.created_by_id = $1 OR t.collaborator_id = $1) AND t.status <> 'rejected'
-    ORDER BY t.last_activity DESC, t.created_at DESC`;
-  const NOTIFICATIONS_SQL = `SELECT n.*, ${userCols("u", "u")} FROM notifications n LEFT JOIN users u ON u.id = n.related_user_id
-    WHERE n.recipient_id = $1 ORDER BY n.created_at DESC, n.id DESC LIMIT 50`;
-  const UNREAD_SQL = `SELECT count(*)::int AS n FROM notifications WHERE recipient_id = $1 AND is_read = false`;
+    ORDER BY t.last_activity DESC, t.created_at DESC, t.id DESC LIMIT $2`;
+  const NOTIFICATIONS_SQL = `SELECT n.*, t.title AS t_title, t.created_by_id AS t_created_by_id, t.collaborator_id AS t_collaborator_id,
+      ${userCols("u", "u")}
+    FROM notifications n LEFT JOIN users u ON u.id = n.related_user_id LEFT JOIN timelines t ON t.id = n.related_timeline_id
+    WHERE n.recipient_id = $1 ORDER BY n.created_at DESC, n.id DESC LIMIT $2`;
+  // a notice about a timeline the reader may not see is left out (the fixture's are all the reader's own timelines)
+  const UNREAD_SQL = `SELECT count(*)::int AS n FROM notifications n LEFT JOIN timelines t ON t.id = n.related_timeline_id
+    WHERE n.recipient_id = $1 AND n.is_read = false AND (t.id IS NULL OR t.created_by_id = $1 OR t.collaborator_id = $1)`;
+
+  /** The cursor of a row (server/src/db/keyset.ts): base64url of [orderTag, ...key]. */
+  const cursor = (...key: Json[]) => Buffer.from(JSON.stringify(key)).toString("base64url");
+  const memoryCursor = (m: Row) => cursor("m-date", m.memory_date, iso(m.created_at), m.id);
+  const timelineCursor = (t: Row) => cursor("t-activity", iso(t.last_activity), iso(t.created_at), t.id);
+  const notificationCursor = (n: Row) => cursor("n-created", iso(n.created_at), n.id);
+  /** A Relay connection of the first `size` rows of `rows` (read with LIMIT size + 1). */
+  const connection = (rows: Row[], size: number, cursorOf: (r: Row) => string, node: (r: Row) => unknown) => {
+    const items = rows.slice(0, size);
+    return {
+      edges: items.map((r) => ({ cursor: cursorOf(r), node: node(r) })),
+      pageInfo: { hasNextPage: rows.length > size, endCursor: items.length ? cursorOf(items.at(-1)!) : null },
+    };
+  };
+  /** The notice's text as notification-message.ts builds it when read (the fixture's notices are memory_added). */
+  const noticeText = (n: Row) => {
+    if (n.t_title == null || n.type !== "memory_added") return n.message;
+    const who = (n.u_display_name ?? "").trim() || n.u_username || "Someone";
+    const count = Math.max(1, n.count ?? 1);
+    const text =
+      count === 1 ? `${who} added a new memory to "${n.t_title}"` : `${who} added ${count} memories to "${n.t_title}"`;
+    return text.slice(0, 500);
+  };
+  const REST_PAGE = 100;
 
   const participant = (t: Row, viewer: string) => t.created_by_id === viewer || t.collaborator_id === viewer;
+  /** A notice whose timeline the reader may not see is left out (all of the fixture's are the reader's own). */
+  const seenBy = (viewer: string) => (n: Row) =>
+    n.related_timeline_id == null || n.t_created_by_id === viewer || n.t_collaborator_id === viewer;
   const mediaUrls = (m: Row) =>
     m.type === "image"
       ? { url: sign(m.media_id, "display"), thumbUrl: sign(m.media_id, "thumb"), posterUrl: null }
@@ -124,7 +155,7 @@ export function createBareApp(opts: { databaseUrl: string; secret: string; cooki
     collaborator: gqlUser(t, "co"),
     ...(memories
       ? {
-          memories: memories.map((m) => {
+          memories: connection(memories, 30, memoryCursor, (m) => {
             const urls = mediaUrls(m);
             return {
               id: m.id,
@@ -146,27 +177,27 @@ export function createBareApp(opts: { databaseUrl: string; secret: string; cooki
     BenchTimeline: async (viewer, vars) => {
       const [t, m] = await Promise.all([
         pool.query(`${TIMELINE_SQL} WHERE t.id = $1`, [vars.id]),
-        pool.query(MEMORIES_SQL, [vars.id]),
+        pool.query(MEMORIES_SQL, [vars.id, 31]),
       ]);
       const row = t.rows[0];
       return { data: { timeline: row && participant(row, viewer) ? gqlTimeline(row, viewer, m.rows) : null } };
     },
     BenchTimelines: async (viewer) => {
-      const { rows } = await pool.query(OWN_TIMELINES_SQL, [viewer]);
-      return { data: { timelines: rows.map((t) => gqlTimeline(t, viewer, null)) } };
+      const { rows } = await pool.query(OWN_TIMELINES_SQL, [viewer, 31]);
+      return { data: { timelines: connection(rows, 30, timelineCursor, (t) => gqlTimeline(t, viewer, null)) } };
     },
     BenchUnread: async (viewer) => {
       const { rows } = await pool.query(UNREAD_SQL, [viewer]);
       return { data: { unreadNotificationCount: rows[0].n } };
     },
     BenchNotifications: async (viewer) => {
-      const { rows } = await pool.query(NOTIFICATIONS_SQL, [viewer]);
+      const { rows } = await pool.query(NOTIFICATIONS_SQL, [viewer, 51]);
       return {
         data: {
-          notifications: rows.map((n) => ({
+          notifications: connection(rows.filter(seenBy(viewer)), 50, notificationCursor, (n) => ({
             id: n.id,
             type: upper(n.type),
-            message: n.message,
+            message: noticeText(n),
             isRead: n.is_read,
             createdAt: iso(n.created_at),
             relatedTimelineId: n.related_timeline_id,
@@ -195,6 +226,7 @@ export function createBareApp(opts: { databaseUrl: string; secret: string; cooki
       collaborator_email: participant(t, viewer) ? t.collaborator_email : null,
       created_by_user: createdByUser,
       collaborator_user: restUser(t, "co"),
+      former_member: t.former_member,
       last_activity: iso(t.last_activity),
       preview_images: [...t.preview_media_ids].reverse().map((id: string) => sign(id, "thumb")),
       memory_count: t.memory_count,
@@ -267,8 +299,8 @@ export function createBareApp(opts: { databaseUrl: string; secret: string; cooki
   app.get(
     "/api/timelines",
     authed(async (viewer, _req, res) => {
-      const { rows } = await pool.query(OWN_TIMELINES_SQL, [viewer]);
-      res.json(rows.map((t) => restTimeline(t, viewer)));
+      const { rows } = await pool.query(OWN_TIMELINES_SQL, [viewer, REST_PAGE + 1]);
+      res.json(rows.slice(0, REST_PAGE).map((t) => restTimeline(t, viewer)));
     }),
   );
   app.get(
@@ -285,11 +317,11 @@ export function createBareApp(opts: { databaseUrl: string; secret: string; cooki
       const id = String(req.query.timeline_id);
       const [t, m] = await Promise.all([
         pool.query(`SELECT created_by_id, collaborator_id FROM timelines WHERE id = $1`, [id]),
-        pool.query(MEMORIES_SQL, [id]),
+        pool.query(MEMORIES_SQL, [id, REST_PAGE + 1]),
       ]);
       if (!t.rows[0] || !participant(t.rows[0], viewer))
         return void res.status(404).json({ error: "Timeline not found" });
-      res.json(m.rows.map(restMemory));
+      res.json(m.rows.slice(0, REST_PAGE).map(restMemory));
     }),
   );
   app.get(
@@ -302,21 +334,24 @@ export function createBareApp(opts: { databaseUrl: string; secret: string; cooki
   app.get(
     "/api/notifications",
     authed(async (viewer, _req, res) => {
-      const { rows } = await pool.query(NOTIFICATIONS_SQL, [viewer]);
+      const { rows } = await pool.query(NOTIFICATIONS_SQL, [viewer, REST_PAGE + 1]);
       res.json(
-        rows.map((n) => ({
-          _id: n.id,
-          id: n.id,
-          type: n.type,
-          message: n.message,
-          is_read: n.is_read,
-          createdAt: iso(n.created_at),
-          created_at: iso(n.created_at),
-          created_date: iso(n.created_at),
-          related_user_id: restUser(n, "u"),
-          related_timeline_id: n.related_timeline_id,
-          action_url: n.action_url,
-        })),
+        rows
+          .filter(seenBy(viewer))
+          .slice(0, REST_PAGE)
+          .map((n) => ({
+            _id: n.id,
+            id: n.id,
+            type: n.type,
+            message: noticeText(n),
+            is_read: n.is_read,
+            createdAt: iso(n.created_at),
+            created_at: iso(n.created_at),
+            created_date: iso(n.created_at),
+            related_user_id: restUser(n, "u"),
+            related_timeline_id: n.related_timeline_id,
+            action_url: n.action_url,
+          })),
       );
     }),
   );

@@ -8,14 +8,25 @@ import type { Json } from "./util.js";
 
 const USER = "id username displayName profilePhotoUrl";
 
+const PAGE = "pageInfo { hasNextPage endCursor }";
+const MEMORY =
+  "id position caption location memoryDate meaning canEdit createdBy { id displayName } media { id type width height url thumbUrl posterUrl }";
+
+/** Lists are Relay connections (docs/decisions/024-paged-reads.md): the documents read one page, as the screens do. */
 export const DOCS = {
-  timeline: `query BenchTimeline($id: ID!) { timeline(id: $id) { id title status privacy isActive lastActivity memoryCount isParticipant canRespond createdBy { ${USER} } collaborator { ${USER} } memories { id position caption location memoryDate meaning canEdit createdBy { id displayName } media { id type width height url thumbUrl posterUrl } } } }`,
-  timelines: `query BenchTimelines { timelines { id title status privacy isActive lastActivity memoryCount previewImages isParticipant canRespond collaboratorEmail createdBy { ${USER} } collaborator { ${USER} } } }`,
+  timeline: `query BenchTimeline($id: ID!) { timeline(id: $id) { id title status privacy isActive lastActivity memoryCount isParticipant canRespond createdBy { ${USER} } collaborator { ${USER} } memories(first: 30) { edges { cursor node { ${MEMORY} } } ${PAGE} } } }`,
+  timelines: `query BenchTimelines { timelines(first: 30) { edges { cursor node { id title status privacy isActive lastActivity memoryCount previewImages isParticipant canRespond collaboratorEmail createdBy { ${USER} } collaborator { ${USER} } } } ${PAGE} } }`,
   unread: `query BenchUnread { unreadNotificationCount }`,
-  notifications: `query BenchNotifications { notifications { id type message isRead createdAt relatedTimelineId actionUrl relatedUser { ${USER} } } }`,
+  notifications: `query BenchNotifications { notifications(first: 50) { edges { cursor node { id type message isRead createdAt relatedTimelineId actionUrl relatedUser { ${USER} } } } ${PAGE} } }`,
   relationships: `query BenchRelationships { relationships { otherUser { ${USER} } memoryCount isActive timelineTitle } }`,
-  profileMemories: `query BenchProfileMemories { profileMemories { id caption memoryDate media { id thumbUrl } } }`,
+  profileMemories: `query BenchProfileMemories { profileMemories(first: 30) { edges { cursor node { id caption memoryDate media { id thumbUrl } } } ${PAGE} } }`,
 } as const;
+
+/** The page sizes of the documents above (a fixture's list may be longer: one page is read). */
+export const PAGES = { memories: 30, timelines: 30, notifications: 50 } as const;
+const pageOf = (n: number, size: number) => Math.min(n, size);
+/** REST lists answer pages of `limit` (default 100, server/src/http/paging.ts). */
+const REST_PAGE = 100;
 
 export type Check = (body: string) => "ok" | "error" | "mismatch";
 
@@ -87,14 +98,14 @@ export function readsFor(f: Fixture): Read[] {
       "gql timeline(id)",
       DOCS.timeline,
       { id: f.mainTimelineId },
-      gqlCheck((d) => d.timeline?.memories?.length === s.mainMemories),
+      gqlCheck((d) => d.timeline?.memories?.edges?.length === pageOf(s.mainMemories, PAGES.memories)),
       () => s.mainMemories,
     ),
     gql(
       "gql timelines",
       DOCS.timelines,
       {},
-      gqlCheck((d) => d.timelines?.length === s.timelines),
+      gqlCheck((d) => d.timelines?.edges?.length === pageOf(s.timelines, PAGES.timelines)),
       () => s.timelines,
     ),
     gql(
@@ -108,7 +119,7 @@ export function readsFor(f: Fixture): Read[] {
       "gql notifications",
       DOCS.notifications,
       {},
-      gqlCheck((d) => d.notifications?.length === s.notifications),
+      gqlCheck((d) => d.notifications?.edges?.length === pageOf(s.notifications, PAGES.notifications)),
       () => s.notifications,
     ),
     gql(
@@ -122,7 +133,7 @@ export function readsFor(f: Fixture): Read[] {
       "gql profileMemories",
       DOCS.profileMemories,
       {},
-      gqlCheck((d) => Array.isArray(d.profileMemories) && d.profileMemories.length > 0),
+      gqlCheck((d) => Array.isArray(d.profileMemories?.edges) && d.profileMemories.edges.length > 0),
       () => s.mainMemories,
     ),
     rest(
@@ -134,13 +145,13 @@ export function readsFor(f: Fixture): Read[] {
     rest(
       "REST GET /api/memories/filter",
       `/api/memories/filter?timeline_id=${f.mainTimelineId}`,
-      jsonCheck((j) => j.length === s.mainMemories),
+      jsonCheck((j) => j.length === pageOf(s.mainMemories, REST_PAGE)),
       () => s.mainMemories,
     ),
     rest(
       "REST GET /api/timelines",
       "/api/timelines",
-      jsonCheck((j) => j.length === s.timelines),
+      jsonCheck((j) => j.length === pageOf(s.timelines, REST_PAGE)),
       () => s.timelines,
     ),
     rest(
@@ -152,7 +163,7 @@ export function readsFor(f: Fixture): Read[] {
     rest(
       "REST GET /api/notifications",
       "/api/notifications",
-      jsonCheck((j) => j.length === s.notifications),
+      jsonCheck((j) => j.length === pageOf(s.notifications, REST_PAGE)),
       () => s.notifications,
     ),
     rest(
@@ -172,13 +183,13 @@ export function visitorReadsFor(f: Fixture): Read[] {
       "gql timeline(id) as visitor",
       DOCS.timeline,
       { id: f.mainTimelineId },
-      gqlCheck((d) => d.timeline?.memories?.length === s.mainMemories),
+      gqlCheck((d) => d.timeline?.memories?.edges?.length === pageOf(s.mainMemories, PAGES.memories)),
       () => s.mainMemories,
     ),
     rest(
       "REST GET /api/memories/filter as visitor",
       `/api/memories/filter?timeline_id=${f.mainTimelineId}`,
-      jsonCheck((j) => j.length === s.mainMemories),
+      jsonCheck((j) => j.length === pageOf(s.mainMemories, REST_PAGE)),
       () => s.mainMemories,
     ),
   ];

@@ -4,7 +4,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
-import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from "@apollo/server/plugin/disabled";
 import { ApolloServerPluginLandingPageLocalDefault } from "@apollo/server/plugin/landingPage/default";
 import { expressMiddleware } from "@as-integrations/express5";
 import { ApolloArmor } from "@escape.tech/graphql-armor";
@@ -17,6 +20,7 @@ import type { DataSource } from "typeorm";
 import type { Env } from "./config/env.js";
 import { poolOf } from "./db/data-source.js";
 import { createGraphQLContext, type GraphQLContext } from "./graphql/context.js";
+import { knownRowsPlugin } from "./graphql/known-rows-plugin.js";
 import { listSizePlugin } from "./graphql/list-size-plugin.js";
 import { createFormatError, errorStatusPlugin, withBadRequestStatus } from "./graphql/format-error.js";
 import { getSchema } from "./graphql/schema.js";
@@ -34,6 +38,7 @@ import { resolveSessionSecret } from "./lib/session-secret.js";
 import { InlineQueue } from "./jobs/inline-queue.js";
 import { PgBossQueue, type PgBossQueueOptions } from "./jobs/pg-boss-queue.js";
 import { mediaRouter } from "./modules/media/media.routes.js";
+import { markWrite } from "./modules/access/request-viewer.js";
 import { createServices, type Services } from "./services.js";
 
 export interface AppDeps {
@@ -190,6 +195,10 @@ export async function createApp(deps: AppDeps): Promise<App> {
     stopOnTerminationSignals: false,
     // The plugin subpaths ship CommonJS typings of the same classes; the cast only bridges the two.
     plugins: [
+      // No cache hints: every answer is `no-store` (set above), so the default cache-control
+      // plugin would only wrap every field resolver for nothing (docs/decisions/028-fast-graphql-path.md).
+      ApolloServerPluginCacheControlDisabled(),
+      knownRowsPlugin(),
       errorStatusPlugin(),
       textGuardPlugin(),
       listSizePlugin(schema),
@@ -224,7 +233,20 @@ export async function createApp(deps: AppDeps): Promise<App> {
     graphqlErrorHandler(logger),
   );
 
-  app.use("/api", express.json({ limit: "1mb" }), textGuard, apiRouter(services), apiNotFound, apiErrorHandler(logger));
+  // a REST write's viewer keeps no known rows (modules/access/known-rows.ts)
+  const writesForget: RequestHandler = (req, _res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") markWrite(req);
+    next();
+  };
+  app.use(
+    "/api",
+    writesForget,
+    express.json({ limit: "1mb" }),
+    textGuard,
+    apiRouter(services),
+    apiNotFound,
+    apiErrorHandler(logger),
+  );
   app.use("/media", mediaRouter(services));
   app.use(staticClient(deps.clientDist ?? DEFAULT_CLIENT_DIST));
   app.use(apiErrorHandler(logger));

@@ -2,6 +2,7 @@ import DataLoader from "dataloader";
 import type { Viewer } from "../modules/access/access.service.js";
 import type { Page } from "../db/keyset.js";
 import type { Reads } from "../modules/access/index.js";
+import { knownFirst } from "../modules/access/known-rows.js";
 import type { TimelinePageRequest } from "../modules/access/memory.reads.js";
 import type { MediaFile } from "../modules/media/media-file.entity.js";
 import type { Memory } from "../modules/memories/memory.entity.js";
@@ -22,19 +23,37 @@ export function byIdLoader<T extends { id: string }>(load: (ids: string[]) => Pr
  * They read through the access-aware read layer for the request's viewer (asked at load time, so
  * a sign-in within the request counts): a timeline, its memories or their count never reach
  * someone who may not see the timeline. The rows' access facts are already known to the viewer
- * by then, so the checks cost no statement (docs/decisions/003-privacy-tiers.md).
+ * by then, so the checks cost no statement (docs/decisions/003-privacy-tiers.md). Rows the read
+ * layer already read in this request, joined to what was asked, are taken from the viewer's
+ * `known` rows first (docs/decisions/028-fast-graphql-path.md); timelines among them still pass
+ * the policy here.
  */
 export function createLoaders(reads: Reads, viewer: () => Viewer) {
   return {
-    userById: byIdLoader<User>((ids) => reads.users.byIds(viewer(), ids)),
-    mediaById: byIdLoader<MediaFile>((ids) => reads.media.byIds(viewer(), ids)),
-    timelineById: byIdLoader<Timeline>((ids) => reads.timelines.visibleByIds(viewer(), ids)),
+    userById: byIdLoader<User>((ids) =>
+      knownFirst(viewer().known.users, ids, (missing) => reads.users.byIds(viewer(), missing)),
+    ),
+    mediaById: byIdLoader<MediaFile>((ids) =>
+      knownFirst(viewer().known.media, ids, (missing) => reads.media.byIds(viewer(), missing)),
+    ),
+    timelineById: byIdLoader<Timeline>(async (ids) => {
+      const v = viewer();
+      const rows = await knownFirst(v.known.timelines, ids, (missing) => reads.timelines.visibleByIds(v, missing));
+      return v.filterVisible(rows);
+    }),
     /** a page of a timeline's memories; requests with the same page arguments share one statement */
     memoryPageByTimeline: new DataLoader<TimelinePageRequest, Page<Memory>, string>(
       (requests) => reads.memories.pagesByTimelineIds(viewer(), requests),
       { cacheKeyFn: (r) => JSON.stringify([r.timelineId, r.sort, r.size, r.after]) },
     ),
-    memoryCountByTimelineId: new DataLoader<string, number>((ids) => reads.memories.countsByTimelineIds(viewer(), ids)),
+    memoryCountByTimelineId: new DataLoader<string, number>(async (ids) => {
+      const v = viewer();
+      const visible = await v.visibleTimelineIds([...ids]);
+      const missing = ids.filter((id) => !visible.has(id) || !v.known.memoryCounts.has(id));
+      const counts = missing.length ? await reads.memories.countsByTimelineIds(v, missing) : [];
+      const loaded = new Map(missing.map((id, i) => [id, counts[i]!]));
+      return ids.map((id) => loaded.get(id) ?? v.known.memoryCounts.get(id)!);
+    }),
   };
 }
 

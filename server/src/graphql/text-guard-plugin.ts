@@ -1,5 +1,5 @@
 import type { ApolloServerPlugin } from "@apollo/server";
-import { GraphQLError, Kind, visit, type ASTNode } from "graphql";
+import { GraphQLError, Kind, visit, type ASTNode, type DocumentNode } from "graphql";
 import { findRefusedText, isAllowedText, refusedTextMessage } from "../lib/text-rules.js";
 
 /** The field a string literal of the document belongs to: the nearest argument or object field name. */
@@ -17,6 +17,17 @@ function literalRefusal(document: ASTNode): string | null {
   return bad;
 }
 
+/** The literal check per document: Apollo hands the same DocumentNode for the same query text. */
+const literalVerdicts = new WeakMap<DocumentNode, string | null>();
+
+function documentRefusal(document: DocumentNode): string | null {
+  if (!literalVerdicts.has(document)) {
+    const hasOperation = document.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION);
+    literalVerdicts.set(document, hasOperation ? literalRefusal(document) : null);
+  }
+  return literalVerdicts.get(document)!;
+}
+
 /**
  * The GraphQL side of the text rules (lib/text-rules.ts): every string of the variables and every
  * string literal of the operation, before it runs. A refusal is HTTP 400 with
@@ -27,9 +38,7 @@ export function textGuardPlugin<T extends object>(): ApolloServerPlugin<T> {
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document }) {
-          const bad =
-            findRefusedText(request.variables ?? {}) ??
-            (document.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION) ? literalRefusal(document) : null);
+          const bad = findRefusedText(request.variables ?? {}) ?? documentRefusal(document);
           if (!bad) return;
           throw new GraphQLError(refusedTextMessage(bad), {
             extensions: { code: "BAD_USER_INPUT", field: bad, http: { status: 400 } },

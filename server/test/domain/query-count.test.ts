@@ -75,6 +75,22 @@ async function buildWorld(t: TestApp, n: number, tag: string): Promise<World> {
   return { viewer, agent: await signInAs(t, viewer), subjectTimelineId, profile };
 }
 
+/**
+ * A visitor's world: a semi-private timeline of n memories between two people, and a visitor two
+ * steps away from it (connected to one of them), who may see it without being in it.
+ */
+async function buildVisitorWorld(t: TestApp, n: number, tag: string): Promise<World> {
+  const owner = await createUser(t.ds, { displayName: `Owner ${tag}` });
+  const partner = await createUser(t.ds, { displayName: `Partner ${tag}` });
+  const visitor = await createUser(t.ds, { displayName: `Visitor ${tag}` });
+  const tl = await connect(t.ds, owner, partner, { privacy: Privacy.SEMI_PRIVATE, title: `Shared ${tag}` });
+  await connect(t.ds, visitor, partner, { title: `Link ${tag}` });
+  for (let i = 0; i < n; i++) {
+    await createMemory(t.ds, { timelineId: tl.id, createdById: i % 2 ? owner.id : partner.id });
+  }
+  return { viewer: visitor, agent: await signInAs(t, visitor), subjectTimelineId: tl.id, profile: owner };
+}
+
 interface Operation {
   name: string;
   run(w: World, tag: string): Promise<{ size: number }>;
@@ -171,16 +187,34 @@ const OPERATIONS: Operation[] = [
   rest("GET /api/notifications", () => "/api/notifications?limit=50"),
 ];
 
+/** A visitor's reads of a timeline they may see without being in it (docs/decisions/028-fast-graphql-path.md). */
+const VISITOR_OPERATIONS: Operation[] = [
+  graphql(
+    "timeline(id) with memories, as a visitor",
+    `query($id: ID!) { timeline(id: $id) { ${TIMELINE} ${conn("memories(first: 40)", MEMORY, true)} } }`,
+    (w) => ({ id: w.subjectTimelineId }),
+    (d) => nodes(d.timeline.memories),
+  ),
+  rest(
+    "GET /api/memories/filter, as a visitor",
+    (w) => `/api/memories/filter?timeline_id=${w.subjectTimelineId}&sort=-memory_date`,
+  ),
+];
+
 describe("SQL statements per operation do not grow with list size (3 vs 30 items)", () => {
   let t: TestApp;
   let small: World;
   let large: World;
+  let smallVisitor: World;
+  let largeVisitor: World;
   let counter: QueryCounter;
 
   beforeAll(async () => {
     t = await createTestApp();
     small = await buildWorld(t, 3, "s");
     large = await buildWorld(t, 30, "l");
+    smallVisitor = await buildVisitorWorld(t, 3, "vs");
+    largeVisitor = await buildVisitorWorld(t, 30, "vl");
     counter = new QueryCounter(t.ds);
   }, 120_000);
   afterAll(async () => {
@@ -199,6 +233,24 @@ describe("SQL statements per operation do not grow with list size (3 vs 30 items
     expect(largeSize).toBeGreaterThan(smallSize); // the lists really differ in size
     expect(nLarge, `3 items:\n${smallLog.join("\n")}\n\n30 items:\n${counter.statements.join("\n")}`).toBe(nSmall);
     expect(nSmall).toBeLessThanOrEqual(20); // absolute budget per operation (docs/decisions/010-performance-targets.md T-N1-3)
+    process.stdout.write(
+      `[query-count] ${op.name}: ${nSmall} statements for ${smallSize} and for ${largeSize} items\n`,
+    );
+  });
+
+  // a reader who is not in the timeline: the access search adds its levels, still at most 6 in all
+  // (docs/decisions/010-performance-targets.md T-N1-3)
+  it.each(VISITOR_OPERATIONS.map((op) => [op.name, op] as const))("%s", async (_name, op) => {
+    await op.run(smallVisitor, "vs"); // warm-up
+    let smallSize = 0;
+    let largeSize = 0;
+    const nSmall = await counter.measure(async () => (smallSize = (await op.run(smallVisitor, "vs")).size));
+    const smallLog = [...counter.statements];
+    const nLarge = await counter.measure(async () => (largeSize = (await op.run(largeVisitor, "vl")).size));
+    expect(smallSize).toBe(3);
+    expect(largeSize).toBe(30);
+    expect(nLarge, `3 items:\n${smallLog.join("\n")}\n\n30 items:\n${counter.statements.join("\n")}`).toBe(nSmall);
+    expect(nSmall, smallLog.join("\n")).toBeLessThanOrEqual(6);
     process.stdout.write(
       `[query-count] ${op.name}: ${nSmall} statements for ${smallSize} and for ${largeSize} items\n`,
     );

@@ -1,6 +1,7 @@
 import DataLoader from "dataloader";
 import type { DataSource } from "typeorm";
 import { Privacy, TimelineStatus } from "../timelines/timeline.enums.js";
+import { KnownRows } from "./known-rows.js";
 import { Ball, reach, type Expand, type ReachQuestion } from "./reach.js";
 import { isUuid } from "../../lib/uuid.js";
 
@@ -171,6 +172,8 @@ export class Viewer {
   private readonly distances = new Map<string, { dist: number | null; checkedUpTo: number }>();
   private partners: Promise<Set<string>> | null = null;
   private readonly revealedEmails = new Set<string>();
+  /** Rows already read in this request (docs/decisions/028-fast-graphql-path.md). */
+  readonly known = new KnownRows();
   private readonly factsLoader: DataLoader<string, TimelineAccessFacts | null>;
   private readonly canViewLoader: DataLoader<string, boolean>;
 
@@ -347,6 +350,8 @@ export class Viewer {
   async mayRevealEmail(userId: string): Promise<boolean> {
     if (!this.userId) return false;
     if (userId === this.userId || this.revealedEmails.has(userId)) return true;
+    const known = this.known.partners.get(userId); // answered by the read of the viewer's own timelines
+    if (known !== undefined) return known;
     return (await this.sharedPartners()).has(userId);
   }
 }

@@ -1,19 +1,9 @@
 import type { DataSource } from "typeorm";
-import {
-  afterParams,
-  afterSql,
-  applyOrder,
-  compareKeys,
-  orderSql,
-  pageOf,
-  type KeysetOrder,
-  type KeyValue,
-  type Page,
-  type PageRequest,
-} from "../../db/keyset.js";
+import { compareKeys, pageOf, type KeysetOrder, type KeyValue, type Page, type PageRequest } from "../../db/keyset.js";
 import { Memory } from "../memories/memory.entity.js";
 import { memoryOrder, type MemorySort } from "../memories/memory-order.js";
 import { isUuid, type Viewer } from "./access.service.js";
+import { MemoryRows } from "./memory-rows.js";
 import type { TimelineReads } from "./timeline.reads.js";
 
 /** One timeline's page, as the `Timeline.memories` loader asks for it. */
@@ -27,10 +17,14 @@ export interface TimelinePageRequest extends PageRequest {
  * (docs/decisions/003-privacy-tiers.md); every read here checks that for the viewer.
  */
 export class MemoryReads {
+  private readonly rows: MemoryRows;
+
   constructor(
     private readonly ds: DataSource,
     private readonly timelines: TimelineReads,
-  ) {}
+  ) {
+    this.rows = new MemoryRows(ds);
+  }
 
   private get repo() {
     return this.ds.getRepository(Memory);
@@ -44,13 +38,9 @@ export class MemoryReads {
     return (await viewer.canViewTimelineId(memory.timelineId)) ? memory : null;
   }
 
-  /**
-   * The memories of these timelines (all the viewer may see) after a key, in the order, at most
-   * `perTimeline` of each and `total` in all, in ONE statement whatever the number of timelines:
-   * a LATERAL keyset read per timeline, answered by `memories_timeline_order_idx`
-   * (docs/decisions/024-paged-reads.md).
-   */
+  /** The memories of these timelines (all visible to the viewer) after a key, with media and authors. */
   private async keysetRead(
+    viewer: Viewer,
     timelineIds: readonly string[],
     order: KeysetOrder<Memory>,
     after: KeyValue[] | null,
@@ -58,15 +48,7 @@ export class MemoryReads {
     total?: number,
   ): Promise<Memory[]> {
     if (!timelineIds.length) return [];
-    const cond = after ? `AND ${afterSql(order, "x", (i) => `:k${i}`)}` : "";
-    const qb = this.repo.createQueryBuilder("m").where(
-      `m.id IN (SELECT p.id FROM unnest(CAST(:ids AS uuid[])) AS t(id) CROSS JOIN LATERAL (
-          SELECT x.id FROM memories x WHERE x.timeline_id = t.id ${cond}
-           ORDER BY ${orderSql(order, "x")} LIMIT :perTimeline) p)`,
-      { ids: [...timelineIds], perTimeline, ...(after ? afterParams(after) : {}) },
-    );
-    if (total !== undefined) applyOrder(qb, order, "m").limit(total);
-    const rows = await qb.getMany();
+    const rows = await this.rows.keysetRead(viewer.known, timelineIds, order, after, perTimeline, total);
     return rows.sort((a, b) => compareKeys(order, order.key(a), order.key(b)));
   }
 
@@ -86,7 +68,7 @@ export class MemoryReads {
     for (const [args, group] of groups) {
       const { sort, size, after } = group[0]!;
       const ids = group.map((r) => r.timelineId);
-      for (const m of await this.keysetRead(ids, memoryOrder(sort), after, size + 1)) {
+      for (const m of await this.keysetRead(viewer, ids, memoryOrder(sort), after, size + 1)) {
         const k = `${m.timelineId}|${args}`;
         rowsOf.set(k, [...(rowsOf.get(k) ?? []), m]);
       }
@@ -101,9 +83,10 @@ export class MemoryReads {
     sort: MemorySort,
     req: PageRequest,
   ): Promise<Page<Memory> | null> {
-    if (!viewer.signedIn || !isUuid(timelineId) || !(await viewer.canViewTimelineId(timelineId))) return null;
+    // the whole row with its people (not only its access facts): the memories' fields need it next
+    if (!(await this.timelines.visible(viewer, timelineId))) return null;
     const order = memoryOrder(sort);
-    return pageOf(order, await this.keysetRead([timelineId], order, req.after, req.size + 1), req.size);
+    return pageOf(order, await this.keysetRead(viewer, [timelineId], order, req.after, req.size + 1), req.size);
   }
 
   /**
@@ -113,7 +96,7 @@ export class MemoryReads {
   async pageOfPerson(viewer: Viewer, personId: string, sort: MemorySort, req: PageRequest): Promise<Page<Memory>> {
     const order = memoryOrder(sort);
     const visible = await this.timelines.visibleIdsOfPerson(viewer, personId, "not-rejected");
-    const rows = await this.keysetRead(visible, order, req.after, req.size + 1, req.size + 1);
+    const rows = await this.keysetRead(viewer, visible, order, req.after, req.size + 1, req.size + 1);
     return pageOf(order, rows, req.size);
   }
 

@@ -1,18 +1,10 @@
 import type { DataSource } from "typeorm";
-import {
-  afterParams,
-  afterSql,
-  applyOrder,
-  keysetOrder,
-  pageOf,
-  type KeysetOrder,
-  type Page,
-  type PageRequest,
-} from "../../db/keyset.js";
+import { keysetOrder, pageOf, type KeysetOrder, type Page, type PageRequest } from "../../db/keyset.js";
 import { Notification } from "../notifications/notification.entity.js";
 import { Timeline } from "../timelines/timeline.entity.js";
 import { TimelineStatus } from "../timelines/timeline.enums.js";
 import { isUuid, type Viewer } from "./access.service.js";
+import { NotificationRows } from "./notification-rows.js";
 import type { Asker } from "./user.reads.js";
 
 /** Newest first, the id breaking ties (docs/decisions/024-paged-reads.md). */
@@ -32,7 +24,11 @@ export const NOTIFICATION_ORDER: KeysetOrder<Notification> = keysetOrder({
  * not linger (docs/decisions/003-privacy-tiers.md).
  */
 export class NotificationReads {
-  constructor(private readonly ds: DataSource) {}
+  private readonly rows: NotificationRows;
+
+  constructor(private readonly ds: DataSource) {
+    this.rows = new NotificationRows(ds);
+  }
 
   private get repo() {
     return this.ds.getRepository(Notification);
@@ -50,38 +46,29 @@ export class NotificationReads {
     const shown: Notification[] = [];
     let after = req.after;
     for (;;) {
-      const qb = this.repo.createQueryBuilder("n").where("n.recipient_id = :uid", { uid: viewer.userId });
-      if (after)
-        qb.andWhere(
-          afterSql(NOTIFICATION_ORDER, "n", (i) => `:k${i}`),
-          afterParams(after),
-        );
-      const rows = await applyOrder(qb, NOTIFICATION_ORDER, "n").limit(batch).getMany();
-      const visible = await viewer.visibleTimelineIds(
-        rows.map((n) => n.relatedTimelineId).filter((x): x is string => !!x),
-      );
-      shown.push(...rows.filter((n) => !n.relatedTimelineId || visible.has(n.relatedTimelineId)));
+      // each notice with its person and its timeline, in one statement (plain rows)
+      const rows = await this.rows.page(viewer.known, viewer.userId, NOTIFICATION_ORDER, after, batch);
+      const timelines = rows.map((r) => r.timeline).filter((t): t is Timeline => !!t);
+      viewer.primeFacts(timelines);
+      const visible = await viewer.filterVisible(timelines);
+      viewer.known.addTimelines(visible);
+      const seen = new Set(visible.map((t) => t.id));
+      for (const { notice } of rows)
+        if (!notice.relatedTimelineId || seen.has(notice.relatedTimelineId)) shown.push(notice);
       if (shown.length > req.size || rows.length < batch) break;
-      after = NOTIFICATION_ORDER.key(rows.at(-1)!);
+      after = NOTIFICATION_ORDER.key(rows.at(-1)!.notice);
     }
     return pageOf(NOTIFICATION_ORDER, shown.slice(0, req.size + 1), req.size);
   }
 
-  /** Unread notifications the list would show. */
+  /** Unread notifications the list would show (the counts and their timelines' facts in one statement). */
   async unreadCount(viewer: Viewer): Promise<number> {
     if (!viewer.userId) return 0;
-    const rows: { related_timeline_id: string | null; n: string }[] = await this.ds.query(
-      `SELECT related_timeline_id, count(*) AS n FROM notifications WHERE recipient_id = $1 AND is_read = false
-        GROUP BY related_timeline_id`,
-      [viewer.userId],
-    );
-    const visible = await viewer.visibleTimelineIds(
-      rows.map((r) => r.related_timeline_id).filter((x): x is string => !!x),
-    );
-    return rows.reduce(
-      (sum, r) => sum + (!r.related_timeline_id || visible.has(r.related_timeline_id) ? Number(r.n) : 0),
-      0,
-    );
+    const groups = await this.rows.unreadByTimeline(viewer.userId);
+    const timelines = groups.map((g) => g.timeline).filter((t): t is Timeline => !!t);
+    viewer.primeFacts(timelines);
+    const mask = await viewer.visibleMask(groups.map((g) => g.timeline));
+    return groups.reduce((sum, g, i) => sum + (!g.timeline || mask[i] ? g.n : 0), 0);
   }
 
   /** One of the asker's own notifications (to mark it read). */

@@ -43,10 +43,26 @@ export class UrlSigner {
     return Math.ceil(min / this.bucketSeconds) * this.bucketSeconds;
   }
 
+  /**
+   * URLs already signed for the current expiry bucket: within a bucket the same id and variant
+   * give the same URL, so a list read again and again is signed once (docs/decisions/028-fast-graphql-path.md).
+   */
+  private readonly signed = new Map<string, string>();
+  private signedExp = 0;
+
   sign(id: string, variant: MediaVariantName, now: Date): string {
     const exp = this.expiryAt(now);
-    const sig = this.mac(id, variant, exp).toString("base64url");
-    return `/media/${id}/${variant}?exp=${exp}&sig=${sig}`;
+    if (exp !== this.signedExp || this.signed.size >= 20_000) {
+      this.signed.clear();
+      this.signedExp = exp;
+    }
+    const key = `${id}|${variant}`;
+    let url = this.signed.get(key);
+    if (!url) {
+      url = `/media/${id}/${variant}?exp=${exp}&sig=${this.mac(id, variant, exp).toString("base64url")}`;
+      this.signed.set(key, url);
+    }
+    return url;
   }
 
   /** True when the signature matches (constant-time) and the URL has not expired. */

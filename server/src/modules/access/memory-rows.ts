@@ -1,0 +1,54 @@
+import type { DataSource } from "typeorm";
+import { afterSql, orderSql, type KeysetOrder, type KeyValue } from "../../db/keyset.js";
+import { MediaFile } from "../media/media-file.entity.js";
+import { Memory } from "../memories/memory.entity.js";
+import { User } from "../users/user.entity.js";
+import type { KnownRows } from "./known-rows.js";
+import { rowShape } from "./plain-rows.js";
+
+/**
+ * Memories with their media and their author in ONE statement, as plain rows
+ * (docs/decisions/028-fast-graphql-path.md). Used only by `MemoryReads`, for timelines the
+ * viewer may see; the media and authors are remembered in the viewer's known rows.
+ */
+export class MemoryRows {
+  constructor(private readonly ds: DataSource) {}
+
+  /**
+   * The memories of these timelines after a key, in the order, at most `perTimeline` of each and
+   * `total` in all: a LATERAL keyset read per timeline, answered by the timeline order indexes
+   * (docs/decisions/024-paged-reads.md), joined to media_files and users by primary key.
+   */
+  async keysetRead(
+    known: KnownRows,
+    timelineIds: readonly string[],
+    order: KeysetOrder<Memory>,
+    after: KeyValue[] | null,
+    perTimeline: number,
+    total?: number,
+  ): Promise<Memory[]> {
+    const m = rowShape(this.ds, Memory, "m");
+    const f = rowShape(this.ds, MediaFile, "f");
+    const u = rowShape(this.ds, User, "u");
+    const params: unknown[] = [[...timelineIds], perTimeline, ...(after ?? [])];
+    const cond = after ? `AND ${afterSql(order, "x", (i) => `$${i + 3}`)}` : "";
+    if (total !== undefined) params.push(total);
+    const rows: Record<string, unknown>[] = await this.ds.query(
+      `SELECT ${m.select}, ${f.select}, ${u.select}
+         FROM unnest(CAST($1 AS uuid[])) AS tl(id)
+        CROSS JOIN LATERAL (SELECT x.* FROM memories x WHERE x.timeline_id = tl.id ${cond}
+                             ORDER BY ${orderSql(order, "x")} LIMIT $2) m
+         JOIN media_files f ON f.id = m.media_id
+         JOIN users u ON u.id = m.created_by_id
+        ${total !== undefined ? `ORDER BY ${orderSql(order, "m")} LIMIT $${params.length}` : ""}`,
+      params,
+    );
+    const out: Memory[] = [];
+    for (const row of rows) {
+      known.addMedia([f.from(row)]);
+      known.addUsers([u.from(row)]);
+      out.push(m.from(row)!);
+    }
+    return out;
+  }
+}
