@@ -7,6 +7,7 @@ import { MemoryResolver } from "../modules/memories/memory.resolver.js";
 import { NotificationResolver } from "../modules/notifications/notification.resolver.js";
 import { RelationshipResolver } from "../modules/relationships/relationship.resolver.js";
 import { TimelineResolver } from "../modules/timelines/timeline.resolver.js";
+import { PrivacyChangeResolver } from "../modules/timelines/privacy-change.resolver.js";
 
 /** Every resolver class of the schema. Add a module's resolver here. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -15,6 +16,7 @@ export const resolvers: NonEmptyArray<Function> = [
   UserResolver,
   MediaResolver,
   TimelineResolver,
+  PrivacyChangeResolver,
   MemoryResolver,
   NotificationResolver,
   RelationshipResolver,

@@ -6,6 +6,7 @@ import { memoryRoutes } from "../modules/memories/memory.routes.js";
 import { notificationRoutes } from "../modules/notifications/notification.routes.js";
 import { relationshipRoutes } from "../modules/relationships/relationship.routes.js";
 import { timelineRoutes } from "../modules/timelines/timeline.routes.js";
+import { privacyChangeRoutes } from "../modules/timelines/privacy-change.routes.js";
 import { userRoutes } from "../modules/users/user.routes.js";
 import { accountRoutes } from "../modules/account/account.routes.js";
 
@@ -20,6 +21,7 @@ export function apiRouter(services: Services): Router {
   router.use("/users", accountRoutes(services));
   router.use("/users", userRoutes(services));
   router.use("/timelines", timelineRoutes(services));
+  router.use("/timelines", privacyChangeRoutes(services));
   router.use("/memories", memoryRoutes(services));
   router.use("/user-relationships", relationshipRoutes(services));
   router.use("/notifications", notificationRoutes(services));

@@ -7,6 +7,7 @@ import { PagedReads1795457624345 } from "./1795457624345-PagedReads.js";
 import { GroupedNotifications1795458033859 } from "./1795458033859-GroupedNotifications.js";
 import { SealedInvitations1795500000000 } from "./1795500000000-SealedInvitations.js";
 import { FormerMember1795600000000 } from "./1795600000000-FormerMember.js";
+import { TwoKeysPrivacy1795713000000 } from "./1795713000000-TwoKeysPrivacy.js";
 
 /** Every migration, in order. Add new ones here (npm run migration:generate -w server -- Name). */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   GroupedNotifications1795458033859,
   SealedInvitations1795500000000,
   FormerMember1795600000000,
+  TwoKeysPrivacy1795713000000,
 ];

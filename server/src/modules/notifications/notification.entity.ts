@@ -2,7 +2,8 @@ import { Field, ID, ObjectType } from "type-graphql";
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from "typeorm";
 import { Timeline } from "../timelines/timeline.entity.js";
 import { User } from "../users/user.entity.js";
-import { NotificationType } from "./notification.enums.js";
+import { Privacy } from "../timelines/timeline.enums.js";
+import { NotificationType, PrivacyRequestResolution } from "./notification.enums.js";
 
 /** Created by the server on each event (docs/decisions/007-notifications.md); never by the client's say-so alone. */
 @ObjectType()
@@ -68,6 +69,14 @@ export class Notification {
   @ManyToOne(() => Timeline, { onDelete: "CASCADE", nullable: true })
   @JoinColumn({ name: "related_timeline_id" })
   relatedTimeline?: Timeline | null;
+
+  /** The tier a privacy_* notice is about (docs/decisions/026-two-keys-privacy.md). */
+  @Column({ type: "enum", enum: Privacy, enumName: "timeline_privacy", nullable: true })
+  privacy!: Privacy | null;
+
+  /** A privacy_request answered, withdrawn or replaced; null while it waits. */
+  @Column({ type: "varchar", length: 16, nullable: true })
+  resolution!: PrivacyRequestResolution | null;
 
   @Field(() => String, { nullable: true })
   @Column({ name: "action_url", type: "varchar", length: 500, nullable: true })

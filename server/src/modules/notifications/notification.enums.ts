@@ -11,6 +11,26 @@ export enum NotificationType {
   MEMORY_ADDED = "memory_added",
   MEMORY_TAGGED = "memory_tagged",
   OTHER = "other",
+  /** a participant asks to widen the tier; the other answers (docs/decisions/026-two-keys-privacy.md) */
+  PRIVACY_REQUEST = "privacy_request",
+  PRIVACY_ACCEPTED = "privacy_accepted",
+  PRIVACY_DECLINED = "privacy_declined",
+}
+
+/** What became of a privacy_request notice (docs/decisions/026-two-keys-privacy.md); null while open. */
+export enum PrivacyRequestResolution {
+  ACCEPTED = "accepted",
+  DECLINED = "declined",
+  CANCELLED = "cancelled",
 }
 
 registerEnumType(NotificationType, { name: "NotificationType" });
+
+/** A privacy_request notice as its recipient sees it: OPEN offers Accept and Decline. */
+export enum PrivacyRequestState {
+  OPEN = "open",
+  ACCEPTED = "accepted",
+  DECLINED = "declined",
+  CANCELLED = "cancelled",
+}
+registerEnumType(PrivacyRequestState, { name: "PrivacyRequestState" });
