@@ -13,6 +13,8 @@ import { PageSpinner } from "../../../components/ui/spinner";
 import { TextField } from "../../../components/ui/text-field";
 import { removeTimelineFromCache } from "../../../features/timelines/api/timeline-cache";
 import { PrivacySelector } from "../../../features/timelines/components/privacy-selector";
+import { PrivacyRequestPanel } from "../../../features/timelines/components/privacy-request-panel";
+import { PRIVACY_TOASTS, privacyConsentRule } from "../../../features/timelines/lib/privacy-consent";
 import { collaboratorLabel } from "../../../features/timelines/lib/collaborator-label";
 import {
   DELETE_TIMELINE_CONFIRM,
@@ -74,6 +76,8 @@ function SettingsForm({ timeline }: { timeline: SettingsTimeline }) {
   });
   const deleting = deletion.busy;
 
+  const otherName = collaboratorLabel(timeline, viewer);
+  const consentRule = privacyConsentRule(timeline, otherName);
   const timelineUrl = `/app/view-timeline?id=${encodeURIComponent(timeline.id)}`;
   const titleValid = title.trim().length > 0 && characterCount(title) <= TITLE_MAX;
   const canSave = titleValid && !saving && !deleting;
@@ -82,14 +86,22 @@ function SettingsForm({ timeline }: { timeline: SettingsTimeline }) {
     event.preventDefault();
     if (!canSave) return;
     setSaveError(null);
+    // The tier is sent only when changed: sending the current one would cancel a pending request
+    // (docs/decisions/026-two-keys-privacy.md); the panel's "Cancel request" does that on purpose.
+    const changed = privacy !== timeline.privacy;
+    let saved;
     try {
-      await updateTimeline({ variables: { input: { id: timeline.id, title: title.trim(), privacy } } });
+      saved = await updateTimeline({
+        variables: { input: { id: timeline.id, title: title.trim(), ...(changed ? { privacy } : {}) } },
+      });
     } catch (failure) {
       console.warn("updateTimeline failed", failure);
       setSaveError(SAVE_SETTINGS_ERROR);
       return;
     }
-    notifySaved(TOASTS.settingsSaved);
+    const result = saved.data?.updateTimeline.timeline;
+    const waiting = changed && result?.pendingPrivacy === privacy && result.privacy !== privacy;
+    notifySaved(waiting ? PRIVACY_TOASTS.asked(otherName, privacy) : TOASTS.settingsSaved);
     void navigate(timelineUrl);
   }
 
@@ -99,12 +111,13 @@ function SettingsForm({ timeline }: { timeline: SettingsTimeline }) {
       <ScreenHeader title="Timeline Settings" />
       <form className={formStyles.form} onSubmit={(event) => void save(event)} noValidate>
         <TextField label="Title" value={title} onChange={setTitle} max={TITLE_MAX} required autoComplete="off" />
-        <PrivacySelector
-          value={privacy}
-          onChange={setPrivacy}
-          otherName={collaboratorLabel(timeline, viewer)}
-          disabled={saving || deleting}
-        />
+        <PrivacySelector value={privacy} onChange={setPrivacy} otherName={otherName} disabled={saving || deleting} />
+        {consentRule ? (
+          <p className={styles.consentRule} data-testid="privacy-consent-rule">
+            {consentRule}
+          </p>
+        ) : null}
+        <PrivacyRequestPanel timeline={timeline} viewerId={viewer?.id} otherName={otherName} />
         <FormAlert message={saveError} />
         <Button type="submit" block disabled={!canSave} busy={saving} busyLabel="Saving...">
           Save Changes

@@ -1,3 +1,4 @@
+import { noPrivacyRequest } from "../../timelines/testing/timeline-mocks";
 import { InMemoryCache } from "@apollo/client";
 import { describe, expect, it } from "vitest";
 import {
@@ -32,6 +33,7 @@ function cacheWith(dates: (string | null)[], hasNextPage: boolean) {
         isParticipant: true,
         memoryCount: dates.length,
         canRespond: false,
+        ...noPrivacyRequest,
         collaboratorEmail: null,
         createdBy: {
           __typename: "User",
