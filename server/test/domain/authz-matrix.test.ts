@@ -856,10 +856,12 @@ async function freshRequest(c: Cell): Promise<Timeline> {
   const { timeline } = await freshSubject(c);
   const wider = widerPending(c);
   if (wider) {
-    await t.ds.getRepository(Timeline).update(
-      { id: timeline.id },
-      { pendingPrivacy: wider, privacyRequestedById: timeline.createdById, privacyRequestedAt: new Date() },
-    );
+    await t.ds
+      .getRepository(Timeline)
+      .update(
+        { id: timeline.id },
+        { pendingPrivacy: wider, privacyRequestedById: timeline.createdById, privacyRequestedAt: new Date() },
+      );
   }
   return timeline;
 }
@@ -875,8 +877,7 @@ const answerOutcome = (c: Cell): "OK" | "FORBIDDEN" | "CONFLICT" | "NOT_FOUND" |
           : "OK";
 const STATUS_OF = { OK: 200, FORBIDDEN: 403, CONFLICT: 409, NOT_FOUND: 404, UNAUTHENTICATED: 401 } as const;
 /** The tier in force after the answer: the wider one only when accepted by the collaborator. */
-const tierAfter = (c: Cell, accept: boolean) =>
-  answerOutcome(c) === "OK" && accept ? widerPending(c)! : c.privacy;
+const tierAfter = (c: Cell, accept: boolean) => (answerOutcome(c) === "OK" && accept ? widerPending(c)! : c.privacy);
 const privacyAnswer = (accept: boolean, door: "gql" | "rest"): Op => ({
   name:
     door === "gql"
@@ -1006,11 +1007,9 @@ const PENDING_READS: PendingOp[] = [
             : { by: null, pending: null },
     async observe(c, agent) {
       const w = pendingWorldOf(c);
-      const r = await gql(
-        agent,
-        `query($id: ID!) { timeline(id: $id) { pendingPrivacy privacyRequestedBy { id } } }`,
-        { id: w.subject.id },
-      );
+      const r = await gql(agent, `query($id: ID!) { timeline(id: $id) { pendingPrivacy privacyRequestedBy { id } } }`, {
+        id: w.subject.id,
+      });
       if (errorCode(r)) return errorCode(r);
       const tl = r.data?.timeline;
       if (!tl) return "not seen";
@@ -1154,7 +1153,15 @@ describe("authorization matrix: a wider tier pending", () => {
 });
 
 // ---- the matrix against what the app registers ----------------------------------------------
-const ENTRIES = [...READS, ...RELATIONS, ...WRITES, ...ACCOUNT_WRITES, ...OWN_DATA, ...PRIVACY_ANSWERS, ...PENDING_READS];
+const ENTRIES = [
+  ...READS,
+  ...RELATIONS,
+  ...WRITES,
+  ...ACCOUNT_WRITES,
+  ...OWN_DATA,
+  ...PRIVACY_ANSWERS,
+  ...PENDING_READS,
+];
 const hasEntry = (prefix: string) =>
   ENTRIES.some((o) => o.name === prefix || o.name.startsWith(`${prefix} `) || o.name.startsWith(`${prefix}?`));
 

@@ -14,6 +14,7 @@ import { TextField } from "../../../components/ui/text-field";
 import { removeTimelineFromCache } from "../../../features/timelines/api/timeline-cache";
 import { PrivacySelector } from "../../../features/timelines/components/privacy-selector";
 import { PrivacyRequestPanel } from "../../../features/timelines/components/privacy-request-panel";
+import { useAnswerPrivacyRequest } from "../../../features/notifications/api/use-answer-privacy-request";
 import { PRIVACY_TOASTS, privacyConsentRule } from "../../../features/timelines/lib/privacy-consent";
 import { collaboratorLabel } from "../../../features/timelines/lib/collaborator-label";
 import {
@@ -56,6 +57,7 @@ type SettingsTimeline = NonNullable<TimelineSettingsQuery["timeline"]>;
 function SettingsForm({ timeline }: { timeline: SettingsTimeline }) {
   const navigate = useNavigate();
   const viewer = useSessionUser();
+  const [answerPrivacy, answeringPrivacy] = useAnswerPrivacyRequest();
   const [title, setTitle] = useState(timeline.title);
   const [privacy, setPrivacy] = useState<Privacy>(timeline.privacy);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -117,7 +119,13 @@ function SettingsForm({ timeline }: { timeline: SettingsTimeline }) {
             {consentRule}
           </p>
         ) : null}
-        <PrivacyRequestPanel timeline={timeline} viewerId={viewer?.id} otherName={otherName} />
+        <PrivacyRequestPanel
+          timeline={timeline}
+          viewerId={viewer?.id}
+          otherName={otherName}
+          answer={answerPrivacy}
+          answering={answeringPrivacy}
+        />
         <FormAlert message={saveError} />
         <Button type="submit" block disabled={!canSave} busy={saving} busyLabel="Saving...">
           Save Changes

@@ -14,6 +14,7 @@ import { useViewTimeline } from "../../../features/timelines/api/use-timelines";
 import { PrivacyTier } from "../../../features/timelines/components/privacy-tier";
 import { collaboratorLabel, personLabel } from "../../../features/timelines/lib/collaborator-label";
 import { PrivacyRequestPanel } from "../../../features/timelines/components/privacy-request-panel";
+import { useAnswerPrivacyRequest } from "../../../features/notifications/api/use-answer-privacy-request";
 import { useSessionUser } from "../../../lib/session-user";
 import { countLabel } from "../../../lib/count-label";
 import { PendingInvitation, WaitingForAnswer } from "./pending-invitation";
@@ -27,6 +28,7 @@ export function ViewTimelineScreen() {
   const [openId, setOpenId] = useState<string | null>(null);
   const { data, loading, error, memories: pages } = useViewTimeline(id);
   const viewer = useSessionUser();
+  const [answerPrivacy, answeringPrivacy] = useAnswerPrivacyRequest();
 
   // Without an id, go to the list (docs/product.md §8).
   if (!id) return <Navigate to="/app/timelines" replace />;
@@ -102,6 +104,8 @@ export function ViewTimelineScreen() {
           timeline={timeline}
           viewerId={viewer?.id}
           otherName={collaboratorLabel(timeline, viewer)}
+          answer={answerPrivacy}
+          answering={answeringPrivacy}
         />
       ) : null}
       {invited ? <PendingInvitation timelineId={timeline.id} from={personLabel(timeline.createdBy)} /> : null}

@@ -1,4 +1,3 @@
-import { noPrivacyRequest } from "../../timelines/testing/timeline-mocks";
 import { InMemoryCache } from "@apollo/client";
 import { describe, expect, it } from "vitest";
 import {
@@ -33,7 +32,10 @@ function cacheWith(dates: (string | null)[], hasNextPage: boolean) {
         isParticipant: true,
         memoryCount: dates.length,
         canRespond: false,
-        ...noPrivacyRequest,
+        formerMember: false,
+        pendingPrivacy: null,
+        privacyRequestedAt: null,
+        privacyRequestedBy: null,
         collaboratorEmail: null,
         createdBy: {
           __typename: "User",

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
 import type { PrivacyRequestState } from "../../../gql/graphql";
-import { useAnswerPrivacyRequest } from "../../timelines/api/use-answer-privacy-request";
+import { useAnswerPrivacyRequest } from "../api/use-answer-privacy-request";
 import styles from "./notification-item.module.css";
 
 /** What a request to widen shows once it no longer waits (docs/decisions/026-two-keys-privacy.md). */

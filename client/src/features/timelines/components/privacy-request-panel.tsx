@@ -3,7 +3,6 @@ import { Button } from "../../../components/ui/button";
 import { FormAlert } from "../../../components/ui/form-alert";
 import { useUpdateTimelineMutation, type PrivacyRequest_TimelineFragment } from "../../../gql/graphql";
 import { notifySaved } from "../../../lib/notify";
-import { useAnswerPrivacyRequest } from "../api/use-answer-privacy-request";
 import { PRIVACY_TOASTS, tierWord } from "../lib/privacy-consent";
 import styles from "./privacy-request-panel.module.css";
 
@@ -14,6 +13,13 @@ interface PrivacyRequestPanelProps {
   viewerId: string | null | undefined;
   /** The other participant, as the screen names them. */
   otherName: string;
+  /**
+   * Accept (true) or decline; resolves with a message to show, or null. The screen passes the
+   * notifications feature's answer (features/notifications/api/use-answer-privacy-request.ts),
+   * which also closes the request's notice in the cache.
+   */
+  answer: (timelineId: string, accept: boolean) => Promise<string | null>;
+  answering: boolean;
 }
 
 /**
@@ -21,9 +27,8 @@ interface PrivacyRequestPanelProps {
  * and in its settings: the one who asked sees who it waits for and may cancel it (which sets the
  * current tier again); the other person sees the request with Accept and Decline.
  */
-export function PrivacyRequestPanel({ timeline, viewerId, otherName }: PrivacyRequestPanelProps) {
+export function PrivacyRequestPanel({ timeline, viewerId, otherName, answer, answering }: PrivacyRequestPanelProps) {
   const titleId = useId();
-  const [answer, answering] = useAnswerPrivacyRequest();
   const [updateTimeline, { loading: cancelling }] = useUpdateTimelineMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const wanted = timeline.pendingPrivacy;

@@ -2,8 +2,8 @@ import type { ApolloCache } from "@apollo/client";
 import { useCallback } from "react";
 import { useRespondToPrivacyChangeMutation, type PrivacyRequestState } from "../../../gql/graphql";
 import { isConnection, type CachedField } from "../../../lib/cache-updates";
-import { adjustUnreadCount } from "../../notifications/api/notification-cache";
-import { broadcastNotificationsUpdated } from "../../notifications/api/notification-events";
+import { adjustUnreadCount } from "./notification-cache";
+import { broadcastNotificationsUpdated } from "./notification-events";
 
 export const PRIVACY_ANSWER_FAILED = "Your answer could not be saved. Please try again.";
 
@@ -37,9 +37,10 @@ export function closePrivacyRequestInCache(cache: ApolloCache, timelineId: strin
 }
 
 /**
- * The other participant accepts or declines a wider tier (docs/decisions/026-two-keys-privacy.md).
- * The answer's timeline (tier, no request) is normalised into the cache by id. Resolves with a
- * message to show, or null on success.
+ * The other participant accepts or declines a wider tier (docs/decisions/026-two-keys-privacy.md),
+ * from Updates or from the timeline's own panel (the screens pass it to
+ * features/timelines/components/privacy-request-panel.tsx). The answer's timeline (tier, no
+ * request) is normalised into the cache by id. Resolves with a message to show, or null on success.
  */
 export function useAnswerPrivacyRequest() {
   const [respond, { loading }] = useRespondToPrivacyChangeMutation();
