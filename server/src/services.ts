@@ -14,6 +14,8 @@ import { RelationshipService } from "./modules/relationships/relationship.servic
 import { TimelineService } from "./modules/timelines/timeline.service.js";
 import { AudienceService } from "./modules/timelines/audience.service.js";
 import { GraphSnapshots } from "./modules/access/graph-snapshot.js";
+import { PrivacyChangeService } from "./modules/timelines/privacy-change.service.js";
+import { PrivacyNotices } from "./modules/notifications/privacy-notices.js";
 import { createLoaders } from "./graphql/loaders.js";
 import { InlineQueue } from "./jobs/inline-queue.js";
 import type { JobQueue } from "./jobs/job-queue.js";
@@ -44,6 +46,7 @@ export function createServices(deps: ServiceDeps) {
   const access = new AccessService(deps.ds);
   const notifications = new NotificationService(deps.ds, access, deps.clock);
   const reads = new Reads(deps.ds);
+  const privacyChanges = new PrivacyChangeService({ ...deps, notices: new PrivacyNotices(deps.clock) });
   jobs.define(timelineCreatedFanOutJob({ ds: deps.ds, access, notifications, logger: deps.logger }));
   return {
     mailer,
@@ -53,9 +56,11 @@ export function createServices(deps: ServiceDeps) {
     media,
     access,
     notifications,
-    timelines: new TimelineService({ ...deps, media, mailer, notifications, jobs }),
     /** "Who can see this" for each tier (docs/decisions/025-audience-preview.md). */
     audience: new AudienceService(deps.ds, new GraphSnapshots(deps.ds)),
+    timelines: new TimelineService({ ...deps, media, mailer, notifications, jobs, privacyChanges }),
+    /** Two keys to widen a timeline's tier (docs/decisions/026-two-keys-privacy.md). */
+    privacyChanges,
     memories: new MemoryService({ ...deps, media, notifications }),
     relationships: new RelationshipService(deps.ds),
     /** Export and deletion of one's own account (docs/decisions/023-export-and-deletion.md). */

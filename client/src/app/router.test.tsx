@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { relationshipsMock } from "../features/connections/testing/connection-mocks";
 import { aMemory } from "../features/memories/testing/memory-mocks";
 import { aUser } from "../features/profile/testing/profile-mocks";
-import { aTimeline } from "../features/timelines/testing/timeline-mocks";
+import { aTimeline, noPrivacyRequest } from "../features/timelines/testing/timeline-mocks";
 import { publicUserMock } from "../features/users/testing/public-profile-mocks";
 import {
   EditMemoryDocument,
@@ -43,6 +43,7 @@ function timelineScreenMocks(id = "t-1"): MockLink.MockedResponse[] {
             privacy: timeline.privacy,
             status: timeline.status,
             canRespond: false,
+            ...noPrivacyRequest,
             collaboratorEmail: timeline.collaboratorEmail,
             createdBy: timeline.createdBy,
             collaborator: timeline.collaborator,

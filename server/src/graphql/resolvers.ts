@@ -8,6 +8,7 @@ import { NotificationResolver } from "../modules/notifications/notification.reso
 import { RelationshipResolver } from "../modules/relationships/relationship.resolver.js";
 import { TimelineResolver } from "../modules/timelines/timeline.resolver.js";
 import { AudienceResolver } from "../modules/timelines/audience.resolver.js";
+import { PrivacyChangeResolver } from "../modules/timelines/privacy-change.resolver.js";
 
 /** Every resolver class of the schema. Add a module's resolver here. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -17,6 +18,7 @@ export const resolvers: NonEmptyArray<Function> = [
   MediaResolver,
   TimelineResolver,
   AudienceResolver,
+  PrivacyChangeResolver,
   MemoryResolver,
   NotificationResolver,
   RelationshipResolver,

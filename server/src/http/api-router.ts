@@ -7,6 +7,7 @@ import { notificationRoutes } from "../modules/notifications/notification.routes
 import { relationshipRoutes } from "../modules/relationships/relationship.routes.js";
 import { timelineRoutes } from "../modules/timelines/timeline.routes.js";
 import { audienceRoutes } from "../modules/timelines/audience.routes.js";
+import { privacyChangeRoutes } from "../modules/timelines/privacy-change.routes.js";
 import { userRoutes } from "../modules/users/user.routes.js";
 import { accountRoutes } from "../modules/account/account.routes.js";
 
@@ -22,6 +23,7 @@ export function apiRouter(services: Services): Router {
   router.use("/users", userRoutes(services));
   router.use("/timelines", timelineRoutes(services));
   router.use("/timelines", audienceRoutes(services));
+  router.use("/timelines", privacyChangeRoutes(services));
   router.use("/memories", memoryRoutes(services));
   router.use("/user-relationships", relationshipRoutes(services));
   router.use("/notifications", notificationRoutes(services));

@@ -6,7 +6,7 @@ import { canEditMemory } from "../modules/memories/memory.service.js";
 import type { Memory } from "../modules/memories/memory.entity.js";
 import { canWritePartnerMeaning, partnerSeenBy } from "../modules/memories/partner-note.js";
 import type { Notification } from "../modules/notifications/notification.entity.js";
-import { messageOf } from "../modules/notifications/notification-message.js";
+import { messageOf, privacyRequestState } from "../modules/notifications/notification-message.js";
 import type { RelationshipEdge } from "../modules/relationships/relationship.service.js";
 import type { Timeline } from "../modules/timelines/timeline.entity.js";
 import { TimelineStatus } from "../modules/timelines/timeline.enums.js";
@@ -81,6 +81,7 @@ export class Presenter {
       collaborator_user: collaboratorUser,
       /** the other participant deleted their account: show "Former member" (docs/decisions/023-export-and-deletion.md) */
       former_member: t.formerMember,
+      ...(await this.privacyRequest(t)),
       last_activity: t.lastActivity.toISOString(),
       preview_images: [...(t.previewMediaIds ?? [])].reverse().map((id) => this.services.media.signedUrl(id, "thumb")),
       memory_count: memoryCount,
@@ -89,6 +90,17 @@ export class Presenter {
         t.status === TimelineStatus.PENDING && !!this.viewer.userId && t.collaboratorId === this.viewer.userId,
       created_at: t.createdAt.toISOString(),
       created_date: t.createdAt.toISOString(),
+    };
+  }
+
+  /** A wider tier waiting for consent, for the two participants only (docs/decisions/026-two-keys-privacy.md). */
+  private async privacyRequest(t: Timeline) {
+    const shown = isParticipant(this.viewer.userId, t) && !!t.pendingPrivacy;
+    return {
+      pending_privacy: shown ? t.pendingPrivacy : null,
+      privacy_requested_by_id: shown ? t.privacyRequestedById : null,
+      privacy_requested_by_user: shown ? await this.userById(t.privacyRequestedById) : null,
+      privacy_requested_at: shown ? (t.privacyRequestedAt?.toISOString() ?? null) : null,
     };
   }
 
@@ -155,6 +167,9 @@ export class Presenter {
       related_user_id: related,
       related_timeline_id: n.relatedTimelineId,
       action_url: n.actionUrl,
+      /** privacy_* notices: the tier, and whether a request still waits (docs/decisions/026-two-keys-privacy.md) */
+      privacy: n.privacy,
+      privacy_request_state: privacyRequestState(n),
     };
   }
 

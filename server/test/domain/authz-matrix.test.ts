@@ -948,6 +948,184 @@ const OWN_DATA: Op[] = [
   },
 ];
 
+/**
+ * Answers to a request to widen (docs/decisions/026-two-keys-privacy.md): a fresh copy whose
+ * creator asked for the next wider tier (none for public or a proposal). Only the collaborator
+ * (the other participant) answers; the requester is refused; with nothing pending both
+ * participants get a conflict; anyone else the missing-timeline answer, even an onlooker.
+ */
+const WIDER: Partial<Record<Privacy, Privacy>> = {
+  [Privacy.PRIVATE]: Privacy.SEMI_PRIVATE,
+  [Privacy.SEMI_PRIVATE]: Privacy.PUBLIC,
+};
+const widerPending = (c: Cell) => (c.status === TimelineStatus.ACCEPTED ? (WIDER[c.privacy] ?? null) : null);
+async function freshRequest(c: Cell): Promise<Timeline> {
+  const { timeline } = await freshSubject(c);
+  const wider = widerPending(c);
+  if (wider) {
+    await t.ds
+      .getRepository(Timeline)
+      .update(
+        { id: timeline.id },
+        { pendingPrivacy: wider, privacyRequestedById: timeline.createdById, privacyRequestedAt: new Date() },
+      );
+  }
+  return timeline;
+}
+const answerOutcome = (c: Cell): "OK" | "FORBIDDEN" | "CONFLICT" | "NOT_FOUND" | "UNAUTHENTICATED" =>
+  c.role === "anonymous"
+    ? "UNAUTHENTICATED"
+    : !isParticipant(c)
+      ? "NOT_FOUND"
+      : !widerPending(c)
+        ? "CONFLICT"
+        : c.role === "creator"
+          ? "FORBIDDEN"
+          : "OK";
+const STATUS_OF = { OK: 200, FORBIDDEN: 403, CONFLICT: 409, NOT_FOUND: 404, UNAUTHENTICATED: 401 } as const;
+/** The tier in force after the answer: the wider one only when accepted by the collaborator. */
+const tierAfter = (c: Cell, accept: boolean) => (answerOutcome(c) === "OK" && accept ? widerPending(c)! : c.privacy);
+const privacyAnswer = (accept: boolean, door: "gql" | "rest"): Op => ({
+  name:
+    door === "gql"
+      ? `mutation respondToPrivacyChange (accept: ${accept})`
+      : `POST /api/timelines/:id/privacy/${accept ? "accept" : "decline"}`,
+  expected: (c) => ({
+    answer: door === "gql" ? answerOutcome(c) : STATUS_OF[answerOutcome(c)],
+    privacy: tierAfter(c, accept),
+    stillPending: answerOutcome(c) === "OK" ? null : widerPending(c),
+  }),
+  async observe(c, agent) {
+    const tl = await freshRequest(c);
+    let answer: unknown;
+    if (door === "gql") {
+      const r = await gql(
+        agent,
+        `mutation($id: ID!, $a: Boolean!) { respondToPrivacyChange(input: { id: $id, accept: $a }) { timeline { id } } }`,
+        { id: tl.id, a: accept },
+      );
+      answer = errorCode(r) ?? "OK";
+    } else {
+      answer = (await agent.post(`/api/timelines/${tl.id}/privacy/${accept ? "accept" : "decline"}`)).status;
+    }
+    const row = await t.ds.getRepository(Timeline).findOneByOrFail({ id: tl.id });
+    return { answer, privacy: row.privacy, stillPending: row.pendingPrivacy };
+  },
+});
+const PRIVACY_ANSWERS: Op[] = [
+  privacyAnswer(true, "gql"),
+  privacyAnswer(false, "gql"),
+  privacyAnswer(true, "rest"),
+  privacyAnswer(false, "rest"),
+  {
+    // the creator of a shared timeline asks for a wider tier: stored, the old tier holds (202)
+    name: "PUT /api/timelines/:id (a wider privacy waits for the other participant)",
+    expected: (c) =>
+      !isParticipant(c)
+        ? { status: restDenial(c), privacy: c.privacy, pending: null }
+        : c.status === TimelineStatus.ACCEPTED && c.privacy !== Privacy.PUBLIC
+          ? { status: 202, privacy: c.privacy, pending: Privacy.PUBLIC }
+          : c.status === TimelineStatus.PENDING && c.role === "collaborator" && c.privacy !== Privacy.PUBLIC
+            ? { status: 403, privacy: c.privacy, pending: null }
+            : { status: 200, privacy: Privacy.PUBLIC, pending: null },
+    async observe(c, agent) {
+      const { timeline } = await freshSubject(c);
+      const res = await agent.put(`/api/timelines/${timeline.id}`).send({ privacy: "public" });
+      const row = await t.ds.getRepository(Timeline).findOneByOrFail({ id: timeline.id });
+      return { status: res.status, privacy: row.privacy, pending: row.pendingPrivacy };
+    },
+  },
+];
+
+/**
+ * The pending state: an accepted timeline whose creator asked for a wider tier. Until the
+ * collaborator accepts, the old tier decides every row and media byte; after an accept the wider
+ * one does; after a decline the old one still does. One world per (old tier → wider tier) and
+ * phase: a pair of its own whose creator is linked to the degree1 of the accepted world of the old
+ * tier, so degree1–3 and the stranger stand where they stand in that world.
+ */
+const PHASES = ["held", "accepted", "declined"] as const;
+type Phase = (typeof PHASES)[number];
+interface PendingWorld {
+  /** a pair of its own (so the other cells' webs and notices stay as they were), at the same place */
+  pair: { creator: User; collaborator: User };
+  subject: Timeline;
+  memory: Memory;
+  mediaId: string;
+}
+const pendingWorlds = new Map<string, PendingWorld>();
+const PENDING_CELLS = (Object.entries(WIDER) as [Privacy, Privacy][]).flatMap(([from, to]) =>
+  PHASES.flatMap((phase) => ROLES.map((role) => ({ role, from, to, phase }))),
+);
+type PendingCell = (typeof PENDING_CELLS)[number];
+const pendingWorldOf = (c: PendingCell) => pendingWorlds.get(`${c.from}:${c.phase}`)!;
+const asCell = (c: PendingCell, privacy: Privacy): Cell => ({ role: c.role, privacy, status: TimelineStatus.ACCEPTED });
+/** What the cell may see: the tier in force in that phase. */
+const pendingCanSee = (c: PendingCell) => canSee(asCell(c, c.phase === "accepted" ? c.to : c.from));
+
+interface PendingOp {
+  name: string;
+  expected(c: PendingCell): unknown;
+  observe(c: PendingCell, agent: Agent): Promise<unknown>;
+}
+const PENDING_READS: PendingOp[] = [
+  {
+    name: "query timeline(id) (a wider tier pending)",
+    expected: (c) => (c.role === "anonymous" ? "UNAUTHENTICATED" : pendingCanSee(c)),
+    async observe(c, agent) {
+      const w = pendingWorldOf(c);
+      const r = await gql(agent, `query($id: ID!) { timeline(id: $id) { id } }`, { id: w.subject.id });
+      return errorCode(r) ?? r.data?.timeline?.id === w.subject.id;
+    },
+  },
+  {
+    name: "query memory(id) (a wider tier pending)",
+    expected: (c) => (c.role === "anonymous" ? "UNAUTHENTICATED" : pendingCanSee(c)),
+    async observe(c, agent) {
+      const w = pendingWorldOf(c);
+      const r = await gql(agent, `query($id: ID!) { memory(id: $id) { id } }`, { id: w.memory.id });
+      return errorCode(r) ?? r.data?.memory?.id === w.memory.id;
+    },
+  },
+  {
+    name: "GET /api/timelines/:id (a wider tier pending)",
+    expected: (c) => (c.role === "anonymous" ? 401 : pendingCanSee(c) ? 200 : 404),
+    async observe(c, agent) {
+      return (await agent.get(`/api/timelines/${pendingWorldOf(c).subject.id}`)).status;
+    },
+  },
+  {
+    name: "GET /media/:id/display (a wider tier pending)",
+    expected: (c) => (pendingCanSee(c) ? 200 : 404),
+    async observe(c, agent) {
+      return (await agent.get(t.services.media.signedUrl(pendingWorldOf(c).mediaId, "display"))).status;
+    },
+  },
+  {
+    // the request is the two participants' business: its tier and its asker, to them only
+    name: "field Timeline.privacyRequestedBy (and pendingPrivacy)",
+    expected: (c) =>
+      c.role === "anonymous"
+        ? "UNAUTHENTICATED"
+        : !pendingCanSee(c)
+          ? "not seen"
+          : c.phase === "held" && (c.role === "creator" || c.role === "collaborator")
+            ? { by: "creator", pending: c.to.toUpperCase().replace("-", "_") }
+            : { by: null, pending: null },
+    async observe(c, agent) {
+      const w = pendingWorldOf(c);
+      const r = await gql(agent, `query($id: ID!) { timeline(id: $id) { pendingPrivacy privacyRequestedBy { id } } }`, {
+        id: w.subject.id,
+      });
+      if (errorCode(r)) return errorCode(r);
+      const tl = r.data?.timeline;
+      if (!tl) return "not seen";
+      const by = tl.privacyRequestedBy?.id;
+      return { by: by === w.subject.createdById ? "creator" : (by ?? null), pending: tl.pendingPrivacy };
+    },
+  },
+];
+
 // ---- run -------------------------------------------------------------------------------------
 const cellName = (c: Cell) => `${c.role} × ${c.privacy} × ${c.status}`;
 
@@ -1005,7 +1183,39 @@ beforeAll(async () => {
       });
     }
   }
-}, 120_000);
+  for (const [from, to] of Object.entries(WIDER) as [Privacy, Privacy][]) {
+    const w = worlds.get(`${from}:${TimelineStatus.ACCEPTED}`)!;
+    for (const phase of PHASES) {
+      const pair = { creator: await createUser(t.ds), collaborator: await createUser(t.ds) };
+      await connect(t.ds, pair.creator, w.users.degree1);
+      const [creatorA, collaboratorA] = [await signInAs(t, pair.creator), await signInAs(t, pair.collaborator)];
+      const subject = await createTimeline(t.ds, {
+        createdById: pair.creator.id,
+        collaboratorId: pair.collaborator.id,
+        privacy: from,
+        title: "Widening",
+      });
+      const media = await t.services.media.ingest({
+        stream: fs.createReadStream(fixture("photo-plain.jpg")),
+        filename: "p.jpg",
+        ownerId: pair.creator.id,
+      });
+      await t.services.media.markAttached([media.id]);
+      const memory = await createMemory(t.ds, {
+        timelineId: subject.id,
+        createdById: pair.creator.id,
+        mediaId: media.id,
+      });
+      await creatorA.put(`/api/timelines/${subject.id}`).send({ privacy: to }).expect(202);
+      if (phase !== "held") {
+        await collaboratorA
+          .post(`/api/timelines/${subject.id}/privacy/${phase === "accepted" ? "accept" : "decline"}`)
+          .expect(200);
+      }
+      pendingWorlds.set(`${from}:${phase}`, { pair, subject, memory, mediaId: media.id });
+    }
+  }
+}, 180_000);
 afterAll(() => t.close());
 
 describe("authorization matrix: reads", () => {
@@ -1024,8 +1234,41 @@ describe("authorization matrix: writes", () => {
   });
 });
 
+describe("authorization matrix: answers to a request to widen", () => {
+  describe.each(PRIVACY_ANSWERS.map((op) => [op.name, op] as const))("%s", (_name, op) => {
+    it.each(CELLS.map((c) => [cellName(c), c] as const))("%s", async (_cell, c) => {
+      expect(await op.observe(c, await agentOf(c))).toEqual(op.expected(c));
+    });
+  });
+});
+
+describe("authorization matrix: a wider tier pending", () => {
+  const pendingCellName = (c: PendingCell) => `${c.role} × ${c.from} → ${c.to} × ${c.phase}`;
+  describe.each(PENDING_READS.map((op) => [op.name, op] as const))("%s", (_name, op) => {
+    it.each(PENDING_CELLS.map((c) => [pendingCellName(c), c] as const))("%s", async (_cell, c) => {
+      const pair = pendingWorldOf(c).pair;
+      const participant = c.role === "creator" || c.role === "collaborator" ? pair[c.role] : null;
+      const agent = participant ? await signInAs(t, participant) : await agentOf(asCell(c, c.from));
+      expect(await op.observe(c, agent)).toEqual(op.expected(c));
+    });
+  });
+  it("people 3 degrees away are denied a semi-private timeline with public pending, allowed after accept", () => {
+    const far = (phase: Phase) =>
+      pendingCanSee({ role: "degree3", from: Privacy.SEMI_PRIVATE, to: Privacy.PUBLIC, phase });
+    expect([far("held"), far("accepted"), far("declined")]).toEqual([false, true, false]);
+  });
+});
+
 // ---- the matrix against what the app registers ----------------------------------------------
-const ENTRIES = [...READS, ...RELATIONS, ...WRITES, ...ACCOUNT_WRITES, ...OWN_DATA];
+const ENTRIES = [
+  ...READS,
+  ...RELATIONS,
+  ...WRITES,
+  ...ACCOUNT_WRITES,
+  ...OWN_DATA,
+  ...PRIVACY_ANSWERS,
+  ...PENDING_READS,
+];
 const hasEntry = (prefix: string) =>
   ENTRIES.some((o) => o.name === prefix || o.name.startsWith(`${prefix} `) || o.name.startsWith(`${prefix}?`));
 

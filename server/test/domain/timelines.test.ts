@@ -208,13 +208,15 @@ describe("timelines", () => {
       const tl = await connect(t.ds, ann, ben);
       const U = `mutation($input: UpdateTimelineInput!) { updateTimeline(input: $input) { timeline { title privacy } } }`;
       const r = await gql(benA, U, { input: { id: tl.id, title: "Renamed", privacy: "PUBLIC" } });
-      expect(r.data!.updateTimeline.timeline).toEqual({ title: "Renamed", privacy: "PUBLIC" });
+      // a wider tier waits for the other participant (docs/decisions/026-two-keys-privacy.md)
+      expect(r.data!.updateTimeline.timeline).toEqual({ title: "Renamed", privacy: "PRIVATE" });
       expect((await gql(annA, U, { input: { id: tl.id, title: "" } })).errors![0]!.message).toBe("Title is required");
+      // Ann asking for the tier Ben asked for is her consent: it applies at once
       const rest = await annA
         .put(`/api/timelines/${tl.id}`)
-        .send({ title: "Via REST", privacy: "semi-private", preview_images: ["x"], last_activity: "2000-01-01" })
+        .send({ title: "Via REST", privacy: "public", preview_images: ["x"], last_activity: "2000-01-01" })
         .expect(200);
-      expect(rest.body).toMatchObject({ title: "Via REST", privacy: "semi-private", preview_images: [] });
+      expect(rest.body).toMatchObject({ title: "Via REST", privacy: "public", preview_images: [] });
       expect(new Date(rest.body.last_activity).getFullYear()).not.toBe(2000);
     });
 

@@ -8,6 +8,7 @@ import { GroupedNotifications1795458033859 } from "./1795458033859-GroupedNotifi
 import { SealedInvitations1795500000000 } from "./1795500000000-SealedInvitations.js";
 import { FormerMember1795600000000 } from "./1795600000000-FormerMember.js";
 import { AccessGraphVersion1795712000000 } from "./1795712000000-AccessGraphVersion.js";
+import { TwoKeysPrivacy1795713000000 } from "./1795713000000-TwoKeysPrivacy.js";
 import { PartnerMeaning1795727000000 } from "./1795727000000-PartnerMeaning.js";
 
 /** Every migration, in order. Add new ones here (npm run migration:generate -w server -- Name). */
@@ -22,5 +23,6 @@ export const migrations = [
   SealedInvitations1795500000000,
   FormerMember1795600000000,
   AccessGraphVersion1795712000000,
+  TwoKeysPrivacy1795713000000,
   PartnerMeaning1795727000000,
 ];

@@ -130,9 +130,16 @@ export class AccountDeletionService {
       await m.query(
         `UPDATE timelines SET created_by_id = $2, collaborator_id = NULL, collaborator_email = '',
            collaborator_sealed = false, former_member = true, updated_at = now(),
+           pending_privacy = NULL, privacy_requested_by_id = NULL, privacy_requested_at = NULL,
            status = CASE WHEN status = 'accepted' THEN status ELSE 'rejected'::timeline_status END
          WHERE id = $1`,
         [t.id, otherId],
+      );
+      // A request to widen has nobody left to answer it (docs/decisions/026-two-keys-privacy.md).
+      await m.query(
+        `UPDATE notifications SET resolution = 'cancelled', is_read = true
+          WHERE related_timeline_id = $1 AND type = 'privacy_request' AND resolution IS NULL`,
+        [t.id],
       );
       notices.push({
         recipientId: otherId,

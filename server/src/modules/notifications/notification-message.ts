@@ -1,7 +1,8 @@
 import type { Timeline } from "../timelines/timeline.entity.js";
+import type { Privacy } from "../timelines/timeline.enums.js";
 import type { User } from "../users/user.entity.js";
 import type { Notification } from "./notification.entity.js";
-import { NotificationType } from "./notification.enums.js";
+import { NotificationType, PrivacyRequestState } from "./notification.enums.js";
 
 /** The name a message uses for a person. */
 export function nameOf(user: Pick<User, "displayName" | "username"> | null | undefined): string {
@@ -17,6 +18,26 @@ export interface MessageFacts {
 /** The gentle notice to a memory's creator when the other person adds their note (docs/decisions/027-two-voices.md). */
 export const partnerNoteText = (who: string, title: string) =>
   `${who} added their note to your memory in "${title}"`.slice(0, 500);
+type Named = Pick<User, "displayName" | "username"> | null | undefined;
+
+/** The other participant is asked to widen the tier (docs/decisions/026-two-keys-privacy.md). */
+export function privacyRequestText(who: Named, title: string, privacy: Privacy | null): string {
+  return `${nameOf(who)} would like to make "${title}" ${privacy ?? "wider"}`.slice(0, 500);
+}
+
+/** The requester learns the answer, gently. */
+export function privacyOutcomeText(who: Named, title: string, privacy: Privacy | null, accepted: boolean): string {
+  const text = accepted
+    ? `${nameOf(who)} agreed: "${title}" is now ${privacy ?? "wider"}`
+    : `${nameOf(who)} would rather not make "${title}" ${privacy ?? "wider"} for now`;
+  return text.slice(0, 500);
+}
+
+/** A privacy_request notice: OPEN (Accept / Decline) until answered, withdrawn or replaced. */
+export function privacyRequestState(n: Pick<Notification, "type" | "resolution">): PrivacyRequestState | null {
+  if (n.type !== NotificationType.PRIVACY_REQUEST) return null;
+  return (n.resolution as unknown as PrivacyRequestState | null) ?? PrivacyRequestState.OPEN;
+}
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
@@ -64,6 +85,11 @@ export async function messageOf(n: Notification, facts: MessageFacts): Promise<s
       text = `${pair} started a new timeline, "${title}"`;
       break;
     }
+    case NotificationType.PRIVACY_REQUEST:
+      return privacyRequestText(actor, title, n.privacy);
+    case NotificationType.PRIVACY_ACCEPTED:
+    case NotificationType.PRIVACY_DECLINED:
+      return privacyOutcomeText(actor, title, n.privacy, n.type === NotificationType.PRIVACY_ACCEPTED);
     default:
       return n.message;
   }

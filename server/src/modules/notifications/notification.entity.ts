@@ -3,7 +3,8 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 import { Memory } from "../memories/memory.entity.js";
 import { Timeline } from "../timelines/timeline.entity.js";
 import { User } from "../users/user.entity.js";
-import { NotificationType } from "./notification.enums.js";
+import { Privacy } from "../timelines/timeline.enums.js";
+import { NotificationType, PrivacyRequestResolution } from "./notification.enums.js";
 
 /** Created by the server on each event (docs/decisions/007-notifications.md); never by the client's say-so alone. */
 @ObjectType()
@@ -83,6 +84,13 @@ export class Notification {
   @ManyToOne(() => Memory, { onDelete: "CASCADE", nullable: true })
   @JoinColumn({ name: "related_memory_id" })
   relatedMemory?: Memory | null;
+  /** The tier a privacy_* notice is about (docs/decisions/026-two-keys-privacy.md). */
+  @Column({ type: "enum", enum: Privacy, enumName: "timeline_privacy", nullable: true })
+  privacy!: Privacy | null;
+
+  /** A privacy_request answered, withdrawn or replaced; null while it waits. */
+  @Column({ type: "varchar", length: 16, nullable: true })
+  resolution!: PrivacyRequestResolution | null;
 
   @Field(() => String, { nullable: true })
   @Column({ name: "action_url", type: "varchar", length: 500, nullable: true })

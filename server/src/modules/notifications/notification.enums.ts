@@ -13,6 +13,26 @@ export enum NotificationType {
   /** the other participant wrote their note on one's memory (docs/decisions/027-two-voices.md) */
   PARTNER_NOTE_ADDED = "partner_note_added",
   OTHER = "other",
+  /** a participant asks to widen the tier; the other answers (docs/decisions/026-two-keys-privacy.md) */
+  PRIVACY_REQUEST = "privacy_request",
+  PRIVACY_ACCEPTED = "privacy_accepted",
+  PRIVACY_DECLINED = "privacy_declined",
+}
+
+/** What became of a privacy_request notice (docs/decisions/026-two-keys-privacy.md); null while open. */
+export enum PrivacyRequestResolution {
+  ACCEPTED = "accepted",
+  DECLINED = "declined",
+  CANCELLED = "cancelled",
 }
 
 registerEnumType(NotificationType, { name: "NotificationType" });
+
+/** A privacy_request notice as its recipient sees it: OPEN offers Accept and Decline. */
+export enum PrivacyRequestState {
+  OPEN = "open",
+  ACCEPTED = "accepted",
+  DECLINED = "declined",
+  CANCELLED = "cancelled",
+}
+registerEnumType(PrivacyRequestState, { name: "PrivacyRequestState" });

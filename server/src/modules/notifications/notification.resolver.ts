@@ -4,7 +4,9 @@ import type { GraphQLContext } from "../../graphql/context.js";
 import { viewerOf } from "../access/graphql-viewer.js";
 import { User } from "../users/user.entity.js";
 import { Notification } from "./notification.entity.js";
-import { messageOf } from "./notification-message.js";
+import { messageOf, privacyRequestState } from "./notification-message.js";
+import { PrivacyRequestState } from "./notification.enums.js";
+import { Privacy } from "../timelines/timeline.enums.js";
 import { NOTIFICATION_ORDER } from "../access/notification.reads.js";
 import {
   MarkAllNotificationsReadPayload,
@@ -57,5 +59,18 @@ export class NotificationResolver {
   @FieldResolver(() => ID, { nullable: true })
   relatedTimelineId(@Root() n: Notification): string | null {
     return n.relatedTimelineId;
+  }
+
+  @FieldResolver(() => Privacy, { nullable: true, description: "the tier a privacy_* notice is about" })
+  privacy(@Root() n: Notification): Privacy | null {
+    return n.privacy;
+  }
+
+  @FieldResolver(() => PrivacyRequestState, {
+    nullable: true,
+    description: "a privacy_request: OPEN offers Accept and Decline; otherwise what became of it",
+  })
+  privacyRequestState(@Root() n: Notification): PrivacyRequestState | null {
+    return privacyRequestState(n);
   }
 }

@@ -74,18 +74,21 @@ export class NotificationService {
       (await this.reads.notifications.proposalStillPending(asker, n))
     )
       return n;
+    // A request to widen keeps its Accept / Decline until answered (docs/decisions/026-two-keys-privacy.md).
+    if (n.type === NotificationType.PRIVACY_REQUEST && !n.resolution) return n;
     await this.repo().update({ id: n.id }, { isRead: true });
     n.isRead = true;
     return n;
   }
 
-  /** Marks everything read except proposals still waiting for an answer; returns how many changed. */
+  /** Marks everything read except proposals and privacy requests still waiting for an answer; returns how many changed. */
   async markAllRead(userId: string): Promise<number> {
     const rows: unknown = await this.ds.query(
       `UPDATE notifications n SET is_read = true
         WHERE n.recipient_id = $1 AND n.is_read = false
           AND NOT (n.type = 'timeline_proposal' AND EXISTS (
             SELECT 1 FROM timelines t WHERE t.id = n.related_timeline_id AND t.status = 'pending'))
+          AND NOT (n.type = 'privacy_request' AND n.resolution IS NULL)
         RETURNING n.id`,
       [userId],
     );

@@ -83,6 +83,25 @@ export class Timeline {
   @Column({ name: "former_member", type: "boolean", default: false })
   formerMember!: boolean;
 
+  /**
+   * A wider tier one participant asked for, waiting for the other's consent; `privacy` holds for
+   * every read until then (docs/decisions/026-two-keys-privacy.md). Shown to the two participants
+   * only (privacy-change.resolver.ts).
+   */
+  @Column({ name: "pending_privacy", type: "enum", enum: Privacy, enumName: "timeline_privacy", nullable: true })
+  pendingPrivacy!: Privacy | null;
+
+  /** Who asked for `pendingPrivacy`, and when. */
+  @Column({ name: "privacy_requested_by_id", type: "uuid", nullable: true })
+  privacyRequestedById!: string | null;
+
+  @ManyToOne(() => User, { onDelete: "SET NULL", nullable: true })
+  @JoinColumn({ name: "privacy_requested_by_id" })
+  privacyRequestedBy?: User | null;
+
+  @Column({ name: "privacy_requested_at", type: "timestamptz", precision: 3, nullable: true })
+  privacyRequestedAt!: Date | null;
+
   @Field(() => Date)
   /** milliseconds, so a cursor carries it exactly (docs/decisions/024-paged-reads.md) */
   @Column({ name: "last_activity", type: "timestamptz", precision: 3, default: () => "now()" })

@@ -63,12 +63,13 @@ export function timelineRoutes(services: Services): Router {
   router.put("/:id", async (req, res) => {
     const { viewer, present } = restContext(req, services);
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const t = await services.timelines.update(viewer, {
+    const { timeline, privacy } = await services.timelines.updateAndReport(viewer, {
       id: String(req.params.id),
       title: body.title,
       privacy: body.privacy,
     });
-    res.json(await present.timeline(t));
+    // 202: the wider tier waits for the other participant (docs/decisions/026-two-keys-privacy.md)
+    res.status(privacy === "requested" ? 202 : 200).json(await present.timeline(timeline));
   });
 
   router.delete("/:id", async (req, res) => {

@@ -4,6 +4,8 @@ import type { DataSource } from "typeorm";
 import type { Env } from "../../config/env.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError, badInput, conflict, forbidden, notFound } from "../../lib/errors.js";
+import { ACCESS_MESSAGES, parsePrivacy, TITLE_MAX, type TimelineAccessResult } from "./timeline.rules.js";
+import type { PrivacyChangeOutcome, PrivacyChangeService } from "./privacy-change.service.js";
 import type { Logger } from "../../lib/logger.js";
 import type { Mailer } from "../../lib/mailer.js";
 import { createRateLimiter, limitKey, type RateLimiter } from "../../lib/rate-limit.js";
@@ -26,8 +28,13 @@ import {
 import type { JobQueue } from "../../jobs/job-queue.js";
 import { TIMELINE_CREATED_FANOUT_JOB, type FanOutJob } from "../notifications/fan-out.job.js";
 
-export const TITLE_MAX = 100;
-export const PRIVACY_VALUES = Object.values(Privacy) as string[];
+export {
+  ACCESS_MESSAGES,
+  parsePrivacy,
+  PRIVACY_VALUES,
+  TITLE_MAX,
+  type TimelineAccessResult,
+} from "./timeline.rules.js";
 
 export interface CreateTimelineInput {
   title: unknown;
@@ -42,37 +49,6 @@ export interface UpdateTimelineInput {
   privacy?: unknown;
 }
 
-/** docs/product.md §3 "Access-check result for a timeline" (docs/decisions/003-privacy-tiers.md). */
-export interface TimelineAccessResult {
-  canView: boolean;
-  privacy: Privacy | null;
-  title: string | null;
-  message: string;
-  actionUrl: string | null;
-  actionText: string | null;
-  otherUser: { name: string; email: string | null } | null;
-}
-
-export const ACCESS_MESSAGES = {
-  granted: "You have access to this timeline.",
-  notFound: "This timeline could not be found or accessed.",
-  private: "This timeline is private. Only the two people who share it can see it.",
-  semiPrivate: "This timeline is semi-private. Only people within two connections of its collaborators can see it.",
-  public: "This timeline is visible only to people connected to its collaborators.",
-  notShared: "This timeline hasn't been shared yet. Only the two people in it can see it for now.",
-} as const;
-
-export function parsePrivacy(value: unknown, required: true): Privacy;
-export function parsePrivacy(value: unknown, required: false): Privacy | undefined;
-export function parsePrivacy(value: unknown, required: boolean): Privacy | undefined {
-  if (value === undefined || value === null || value === "") {
-    if (required) throw badInput("Choose who can see this timeline: private, semi-private or public");
-    return undefined;
-  }
-  if (typeof value === "string" && PRIVACY_VALUES.includes(value)) return value as Privacy;
-  throw badInput("Privacy must be private, semi-private or public");
-}
-
 export interface TimelineServiceDeps {
   ds: DataSource;
   env: Env;
@@ -82,6 +58,8 @@ export interface TimelineServiceDeps {
   mailer: Mailer | null;
   notifications: NotificationService;
   jobs: JobQueue;
+  /** Two keys to widen, one to narrow (docs/decisions/026-two-keys-privacy.md). */
+  privacyChanges: PrivacyChangeService;
 }
 
 /**
@@ -330,13 +308,21 @@ export class TimelineService {
 
   /** Title and/or privacy, by either participant (docs/product.md §5 settings: title required ≤ 100). */
   async update(viewer: Viewer, input: UpdateTimelineInput): Promise<Timeline> {
+    return (await this.updateAndReport(viewer, input)).timeline;
+  }
+
+  /** As update; `privacy` says whether a new tier applies now or waits for the other participant. */
+  async updateAndReport(
+    viewer: Viewer,
+    input: UpdateTimelineInput,
+  ): Promise<{ timeline: Timeline; privacy: PrivacyChangeOutcome | null }> {
     const t = await this.participantTimeline(viewer, input.id);
-    const patch: Partial<Timeline> = {};
-    if (input.title !== undefined && input.title !== null) patch.title = requiredText(input.title, "Title", TITLE_MAX);
-    const privacy = parsePrivacy(input.privacy, false);
-    if (privacy) patch.privacy = privacy;
-    if (Object.keys(patch).length) await this.repo.update({ id: t.id }, patch);
-    return (await this.reads.timelines.visible(viewer, t.id))!;
+    if (input.title !== undefined && input.title !== null) {
+      await this.repo.update({ id: t.id }, { title: requiredText(input.title, "Title", TITLE_MAX) });
+    }
+    const wanted = parsePrivacy(input.privacy, false);
+    const privacy = wanted ? await this.deps.privacyChanges.change(viewer, t.id, wanted) : null;
+    return { timeline: (await this.reads.timelines.visible(viewer, t.id))!, privacy };
   }
 
   /** Deletes the timeline with all its memories (and their notifications), then their files. */

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { captureVideoPoster } from "../../../features/memories/lib/video-poster";
 import { createFakeUploads } from "../../../features/memories/testing/fake-uploads";
 import { aMemory } from "../../../features/memories/testing/memory-mocks";
-import { aTimeline } from "../../../features/timelines/testing/timeline-mocks";
+import { aTimeline, noPrivacyRequest } from "../../../features/timelines/testing/timeline-mocks";
 import {
   AddMemoryTimelineDocument,
   CreateMemoryDocument,
@@ -177,6 +177,7 @@ describe("Add Memory (docs/product.md §2, §4, §5)", () => {
         timeline: {
           ...aTimeline(),
           canRespond: false,
+          ...noPrivacyRequest,
           isParticipant: true,
           memoryCount: 1,
           memories: connectionOf("Memory", [aMemory({ id: "m-old", memoryDate: "2024-01-05" })]),

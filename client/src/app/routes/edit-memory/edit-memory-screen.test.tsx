@@ -6,7 +6,7 @@ import exifr from "exifr";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createFakeUploads } from "../../../features/memories/testing/fake-uploads";
 import { aMemory } from "../../../features/memories/testing/memory-mocks";
-import { aTimeline } from "../../../features/timelines/testing/timeline-mocks";
+import { aTimeline, noPrivacyRequest } from "../../../features/timelines/testing/timeline-mocks";
 import {
   DeleteMemoryDocument,
   EditMemoryDocument,
@@ -216,6 +216,7 @@ describe("Edit Memory (docs/product.md §2, §6, §8)", () => {
         timeline: {
           ...aTimeline(),
           canRespond: false,
+          ...noPrivacyRequest,
           isParticipant: true,
           memoryCount: 2,
           memories: connectionOf("Memory", [aMemory(), aMemory({ id: "m-2", media: { id: "media-2" } })]),

@@ -3,10 +3,11 @@ import type { MockLink } from "@apollo/client/testing";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { aTimeline } from "../../../features/timelines/testing/timeline-mocks";
+import { aPerson, aTimeline, me, noPrivacyRequest } from "../../../features/timelines/testing/timeline-mocks";
 import { timelineAudienceMock } from "../../../features/timelines/testing/audience-mocks";
 import {
   DeleteTimelineDocument,
+  RespondToPrivacyChangeDocument,
   TimelinesDocument,
   TimelineSettingsDocument,
   UpdateTimelineDocument,
@@ -18,7 +19,11 @@ function settingsMock(timeline: unknown = { ...aTimeline(), isParticipant: true 
   return { request: { query: TimelineSettingsDocument, variables: { id: "t-1" } }, result: { data: { timeline } } };
 }
 
-function updateMock(input: Record<string, unknown>, outcome: "ok" | Error = "ok"): MockLink.MockedResponse {
+function updateMock(
+  input: Record<string, unknown>,
+  outcome: "ok" | Error = "ok",
+  answer: Record<string, unknown> = {},
+): MockLink.MockedResponse {
   return {
     request: { query: UpdateTimelineDocument, variables: { input } },
     delay: 300,
@@ -29,7 +34,15 @@ function updateMock(input: Record<string, unknown>, outcome: "ok" | Error = "ok"
             data: {
               updateTimeline: {
                 __typename: "UpdateTimelinePayload",
-                timeline: { __typename: "Timeline", id: "t-1", title: input.title, privacy: input.privacy },
+                timeline: {
+                  __typename: "Timeline",
+                  id: "t-1",
+                  title: input.title ?? "Summer in Lisbon",
+                  status: "ACCEPTED",
+                  privacy: input.privacy ?? "PRIVATE",
+                  ...noPrivacyRequest,
+                  ...answer,
+                },
               },
             },
           },
@@ -99,6 +112,80 @@ describe("Timeline Settings (docs/product.md §2, §5, §6, §8)", () => {
     expect(screen.getByText("About 14 people, including Maya and Leo")).toBeVisible();
   });
 
+  describe("two keys to widen (docs/decisions/026-two-keys-privacy.md)", () => {
+    const requested = (by: typeof me, pendingPrivacy = "PUBLIC") => ({
+      ...aTimeline(),
+      isParticipant: true,
+      pendingPrivacy,
+      privacyRequestedAt: "2024-01-06T10:00:00.000Z",
+      privacyRequestedBy: { __typename: "User", id: by.id, username: by.username, displayName: by.displayName },
+    });
+
+    it("explains the rule where the tier is chosen, and says a wider tier waits for the other person", async () => {
+      const user = userEvent.setup();
+      const asked = updateMock({ id: "t-1", title: "Summer in Lisbon", privacy: "PUBLIC" }, "ok", {
+        privacy: "PRIVATE",
+        pendingPrivacy: "PUBLIC",
+        privacyRequestedAt: "2024-01-06T10:00:00.000Z",
+        privacyRequestedBy: { __typename: "User", id: me.id, username: me.username, displayName: me.displayName },
+      });
+      const { router } = render([settingsMock(), asked]);
+      expect(await screen.findByTestId("privacy-consent-rule")).toHaveTextContent(
+        "Letting more people see it needs Bo Jensen to agree",
+      );
+      await user.click(screen.getByRole("radio", { name: /Public/ }));
+      await user.click(screen.getByRole("button", { name: "Save Changes" }));
+      await waitFor(() => expect(locationOf(router)).toBe("/app/view-timeline?id=t-1"));
+      expect(
+        await screen.findByText("Saved. Bo Jensen has been asked to agree to make this public"),
+      ).toBeInTheDocument();
+    });
+
+    it("does not explain it for a proposal: accepting it accepts its tier", async () => {
+      render([settingsMock({ ...aTimeline({ status: "PENDING" }), isParticipant: true })]);
+      expect(await screen.findByRole("heading", { level: 1, name: "Timeline Settings" })).toBeInTheDocument();
+      expect(screen.queryByTestId("privacy-consent-rule")).toBeNull();
+    });
+
+    it("shows the asker who it waits for, and cancels by setting the current tier again", async () => {
+      const user = userEvent.setup();
+      render([settingsMock(requested(me)), updateMock({ id: "t-1", privacy: "PRIVATE" })]);
+      const panel = await screen.findByTestId("privacy-request");
+      expect(panel).toHaveTextContent("Waiting for Bo Jensen to agree to make this public");
+      expect(panel).toHaveTextContent("Until then it stays private.");
+      await user.click(within(panel).getByRole("button", { name: "Cancel request" }));
+      expect(await screen.findByText("Request cancelled")).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByTestId("privacy-request")).toBeNull());
+    });
+
+    it("lets the other person accept the request", async () => {
+      const user = userEvent.setup();
+      const accept: MockLink.MockedResponse = {
+        request: { query: RespondToPrivacyChangeDocument, variables: { id: "t-1", accept: true } },
+        result: {
+          data: {
+            respondToPrivacyChange: {
+              __typename: "RespondToPrivacyChangePayload",
+              timeline: {
+                __typename: "Timeline",
+                id: "t-1",
+                status: "ACCEPTED",
+                privacy: "PUBLIC",
+                ...noPrivacyRequest,
+              },
+            },
+          },
+        },
+      };
+      render([settingsMock(requested(aPerson())), accept]);
+      const panel = await screen.findByTestId("privacy-request");
+      expect(panel).toHaveTextContent("Bo Jensen would like to make this public");
+      await user.click(within(panel).getByRole("button", { name: "Accept" }));
+      expect(await screen.findByText("This timeline is now public")).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByTestId("privacy-request")).toBeNull());
+    });
+  });
+
   it("keeps Save disabled over 100 characters, with the warning", async () => {
     const user = userEvent.setup();
     render([settingsMock()]);
@@ -111,7 +198,7 @@ describe("Timeline Settings (docs/product.md §2, §5, §6, §8)", () => {
 
   it("shows the spec's message when saving fails", async () => {
     const user = userEvent.setup();
-    render([settingsMock(), updateMock({ id: "t-1", title: "Summer in Lisbon", privacy: "PRIVATE" }, new Error("x"))]);
+    render([settingsMock(), updateMock({ id: "t-1", title: "Summer in Lisbon" }, new Error("x"))]);
     await user.click(await screen.findByRole("button", { name: "Save Changes" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Failed to save changes. Please try again.");
   });

@@ -14,6 +14,9 @@ import { TextField } from "../../../components/ui/text-field";
 import { removeTimelineFromCache } from "../../../features/timelines/api/timeline-cache";
 import { useTimelineAudience } from "../../../features/timelines/api/use-audience";
 import { PrivacySelector } from "../../../features/timelines/components/privacy-selector";
+import { PrivacyRequestPanel } from "../../../features/timelines/components/privacy-request-panel";
+import { useAnswerPrivacyRequest } from "../../../features/notifications/api/use-answer-privacy-request";
+import { PRIVACY_TOASTS, privacyConsentRule } from "../../../features/timelines/lib/privacy-consent";
 import { collaboratorLabel } from "../../../features/timelines/lib/collaborator-label";
 import {
   DELETE_TIMELINE_CONFIRM,
@@ -55,6 +58,7 @@ type SettingsTimeline = NonNullable<TimelineSettingsQuery["timeline"]>;
 function SettingsForm({ timeline }: { timeline: SettingsTimeline }) {
   const navigate = useNavigate();
   const viewer = useSessionUser();
+  const [answerPrivacy, answeringPrivacy] = useAnswerPrivacyRequest();
   const [title, setTitle] = useState(timeline.title);
   const [privacy, setPrivacy] = useState<Privacy>(timeline.privacy);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -76,6 +80,8 @@ function SettingsForm({ timeline }: { timeline: SettingsTimeline }) {
   });
   const deleting = deletion.busy;
 
+  const otherName = collaboratorLabel(timeline, viewer);
+  const consentRule = privacyConsentRule(timeline, otherName);
   const timelineUrl = `/app/view-timeline?id=${encodeURIComponent(timeline.id)}`;
   const titleValid = title.trim().length > 0 && characterCount(title) <= TITLE_MAX;
   const canSave = titleValid && !saving && !deleting;
@@ -84,14 +90,22 @@ function SettingsForm({ timeline }: { timeline: SettingsTimeline }) {
     event.preventDefault();
     if (!canSave) return;
     setSaveError(null);
+    // The tier is sent only when changed: sending the current one would cancel a pending request
+    // (docs/decisions/026-two-keys-privacy.md); the panel's "Cancel request" does that on purpose.
+    const changed = privacy !== timeline.privacy;
+    let saved;
     try {
-      await updateTimeline({ variables: { input: { id: timeline.id, title: title.trim(), privacy } } });
+      saved = await updateTimeline({
+        variables: { input: { id: timeline.id, title: title.trim(), ...(changed ? { privacy } : {}) } },
+      });
     } catch (failure) {
       console.warn("updateTimeline failed", failure);
       setSaveError(SAVE_SETTINGS_ERROR);
       return;
     }
-    notifySaved(TOASTS.settingsSaved);
+    const result = saved.data?.updateTimeline.timeline;
+    const waiting = changed && result?.pendingPrivacy === privacy && result.privacy !== privacy;
+    notifySaved(waiting ? PRIVACY_TOASTS.asked(otherName, privacy) : TOASTS.settingsSaved);
     void navigate(timelineUrl);
   }
 
@@ -104,9 +118,21 @@ function SettingsForm({ timeline }: { timeline: SettingsTimeline }) {
         <PrivacySelector
           value={privacy}
           onChange={setPrivacy}
-          otherName={collaboratorLabel(timeline, viewer)}
+          otherName={otherName}
           disabled={saving || deleting}
           audience={audience}
+        />
+        {consentRule ? (
+          <p className={styles.consentRule} data-testid="privacy-consent-rule">
+            {consentRule}
+          </p>
+        ) : null}
+        <PrivacyRequestPanel
+          timeline={timeline}
+          viewerId={viewer?.id}
+          otherName={otherName}
+          answer={answerPrivacy}
+          answering={answeringPrivacy}
         />
         <FormAlert message={saveError} />
         <Button type="submit" block disabled={!canSave} busy={saving} busyLabel="Saving...">

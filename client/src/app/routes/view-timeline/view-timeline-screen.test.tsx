@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { DOUBLE_CLICK_WINDOW_MS } from "../../../features/memories/components/memory-strip";
 import { aMemory } from "../../../features/memories/testing/memory-mocks";
-import { aPerson, aTimeline, me } from "../../../features/timelines/testing/timeline-mocks";
+import { aPerson, aTimeline, me, noPrivacyRequest } from "../../../features/timelines/testing/timeline-mocks";
 import {
   AcceptTimelineProposalDocument,
   RejectTimelineProposalDocument,
@@ -35,6 +35,7 @@ function timelineData(overrides: Record<string, unknown> = {}) {
     privacy,
     status,
     canRespond: false,
+    ...noPrivacyRequest,
     createdBy,
     collaborator,
     collaboratorEmail,

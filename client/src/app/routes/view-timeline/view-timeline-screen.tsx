@@ -12,7 +12,10 @@ import { MemoryViewer } from "../../../features/memories/components/memory-viewe
 import { LoadMore } from "../../../components/ui/load-more";
 import { useViewTimeline } from "../../../features/timelines/api/use-timelines";
 import { PrivacyTier } from "../../../features/timelines/components/privacy-tier";
-import { personLabel } from "../../../features/timelines/lib/collaborator-label";
+import { collaboratorLabel, personLabel } from "../../../features/timelines/lib/collaborator-label";
+import { PrivacyRequestPanel } from "../../../features/timelines/components/privacy-request-panel";
+import { useAnswerPrivacyRequest } from "../../../features/notifications/api/use-answer-privacy-request";
+import { useSessionUser } from "../../../lib/session-user";
 import { countLabel } from "../../../lib/count-label";
 import { PendingInvitation, WaitingForAnswer } from "./pending-invitation";
 import styles from "./view-timeline-screen.module.css";
@@ -24,6 +27,8 @@ export function ViewTimelineScreen() {
   const navigate = useNavigate();
   const [openId, setOpenId] = useState<string | null>(null);
   const { data, loading, error, memories: pages } = useViewTimeline(id);
+  const viewer = useSessionUser();
+  const [answerPrivacy, answeringPrivacy] = useAnswerPrivacyRequest();
 
   // Without an id, go to the list (docs/product.md §8).
   if (!id) return <Navigate to="/app/timelines" replace />;
@@ -94,6 +99,15 @@ export function ViewTimelineScreen() {
         }
       />
 
+      {timeline.isParticipant ? (
+        <PrivacyRequestPanel
+          timeline={timeline}
+          viewerId={viewer?.id}
+          otherName={collaboratorLabel(timeline, viewer)}
+          answer={answerPrivacy}
+          answering={answeringPrivacy}
+        />
+      ) : null}
       {invited ? <PendingInvitation timelineId={timeline.id} from={personLabel(timeline.createdBy)} /> : null}
       {waiting && memories.length > 0 ? <WaitingForAnswer name={personLabel(invitee)} /> : null}
 

@@ -32,6 +32,10 @@ function cacheWith(dates: (string | null)[], hasNextPage: boolean) {
         isParticipant: true,
         memoryCount: dates.length,
         canRespond: false,
+        formerMember: false,
+        pendingPrivacy: null,
+        privacyRequestedAt: null,
+        privacyRequestedBy: null,
         collaboratorEmail: null,
         createdBy: {
           __typename: "User",

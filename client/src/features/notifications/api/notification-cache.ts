@@ -30,9 +30,17 @@ export function markReadInCache(cache: ApolloCache, notificationId: string): voi
  * waiting for an answer, which keep Accept/Reject. `unread` is the server's count; the proposals
  * are counted in the loaded list.
  */
-export function markableCount(unread: number, notifications: readonly { isRead: boolean; type: string }[]): number {
-  const waiting = notifications.filter((n) => !n.isRead && n.type === "TIMELINE_PROPOSAL").length;
+export function markableCount(
+  unread: number,
+  notifications: readonly { isRead: boolean; type: string; privacyRequestState?: string | null }[],
+): number {
+  const waiting = notifications.filter((n) => !n.isRead && waitsForAnswer(n)).length;
   return Math.max(0, unread - waiting);
+}
+
+/** A proposal or a request to widen, still waiting for its answer: "mark read" leaves it unread. */
+export function waitsForAnswer(n: { type: string; privacyRequestState?: string | null }): boolean {
+  return n.type === "TIMELINE_PROPOSAL" || n.privacyRequestState === "OPEN";
 }
 
 /**
@@ -48,7 +56,11 @@ export function markAllReadInCache(cache: ApolloCache, changed: number): void {
       notifications(existing: CachedField, { readField }) {
         if (!isConnection(existing)) return existing;
         for (const { node } of existing.edges) {
-          if (readField<boolean>("isRead", node) || readField<string>("type", node) === "TIMELINE_PROPOSAL") continue;
+          const waiting = waitsForAnswer({
+            type: readField<string>("type", node) ?? "",
+            privacyRequestState: readField<string | null>("privacyRequestState", node),
+          });
+          if (readField<boolean>("isRead", node) || waiting) continue;
           toMark.push(node.__ref);
         }
         return existing;

@@ -7,10 +7,17 @@ import {
   type MarkNotificationReadMutation,
   type NotificationItem_NotificationFragment,
 } from "../../../gql/graphql";
-import { adjustUnreadCount, markAllReadInCache, markReadInCache, removeTimelineFromLists } from "./notification-cache";
+import {
+  adjustUnreadCount,
+  markAllReadInCache,
+  markReadInCache,
+  removeTimelineFromLists,
+  waitsForAnswer,
+} from "./notification-cache";
 import { broadcastNotificationsUpdated } from "./notification-events";
 
-type NotificationRef = Pick<NotificationItem_NotificationFragment, "id" | "isRead" | "type" | "relatedTimelineId">;
+type NotificationRef = Pick<NotificationItem_NotificationFragment, "id" | "isRead" | "type" | "relatedTimelineId"> &
+  Partial<Pick<NotificationItem_NotificationFragment, "privacyRequestState">>;
 
 /** Spec §8 alerts. */
 export const ACCEPT_FAILED_MESSAGE = "Failed to accept timeline proposal. Please try again.";
@@ -31,7 +38,7 @@ export function useMarkNotificationRead() {
       try {
         await mutate({
           variables: { id: notification.id },
-          ...(notification.type === "TIMELINE_PROPOSAL"
+          ...(waitsForAnswer(notification)
             ? {}
             : {
                 // The generated types leave out __typename; the cache needs it to find the entity.

@@ -12,6 +12,7 @@ import {
 } from "../../../gql/graphql";
 import { REJECT_CONFIRMATION, useAnswerProposal, useMarkNotificationRead } from "../api/use-notification-actions";
 import { formatNotificationTime } from "../lib/format-notification-time";
+import { PrivacyRequestAnswer, privacyRequestOutcome } from "./privacy-request-answer";
 import styles from "./notification-item.module.css";
 
 type Answer = "accept" | "reject";
@@ -64,7 +65,10 @@ export function NotificationItem({ notification }: { notification: NotificationI
   const unread = !notification.isRead;
   const canAnswer = unread && notification.type === "TIMELINE_PROPOSAL";
   const status = useProposalStatus(notification);
-  const outcome = !canAnswer && status ? OUTCOME_LABELS[status] : undefined;
+  // A request to widen the tier answers like a proposal (docs/decisions/026-two-keys-privacy.md).
+  const openPrivacyRequest = notification.privacyRequestState === "OPEN";
+  const outcome =
+    !canAnswer && status ? OUTCOME_LABELS[status] : privacyRequestOutcome(notification.privacyRequestState);
   const href = viewUrl(notification);
   const person = notification.relatedUser;
 
@@ -82,7 +86,7 @@ export function NotificationItem({ notification }: { notification: NotificationI
   }
 
   // A proposal waiting for an answer stays unread (docs/product.md §4), so View does not try to mark it.
-  const markReadOnView = canAnswer ? undefined : () => void markRead(notification);
+  const markReadOnView = canAnswer || openPrivacyRequest ? undefined : () => void markRead(notification);
 
   const view = href ? (
     isAppPath(href) ? (
@@ -134,6 +138,13 @@ export function NotificationItem({ notification }: { notification: NotificationI
             <p className={styles.outcome} data-testid="proposal-outcome">
               {outcome}
             </p>
+          ) : null}
+          {openPrivacyRequest && notification.relatedTimelineId ? (
+            <PrivacyRequestAnswer
+              timelineId={notification.relatedTimelineId}
+              describedBy={messageId}
+              onAnswered={() => articleRef.current?.focus()}
+            />
           ) : null}
           {canAnswer ? (
             <div className={styles.actions}>

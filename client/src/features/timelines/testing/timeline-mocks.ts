@@ -1,4 +1,8 @@
-import type { TimelineCard_TimelineFragment, TimelinePerson_UserFragment } from "../../../gql/graphql";
+import type {
+  PrivacyRequest_TimelineFragment,
+  TimelineCard_TimelineFragment,
+  TimelinePerson_UserFragment,
+} from "../../../gql/graphql";
 
 /** The signed-in user of the tests (matches testing/mock-session's signedInUser). */
 export function aPerson(overrides: Partial<TimelinePerson_UserFragment> = {}) {
@@ -16,7 +20,9 @@ export function aPerson(overrides: Partial<TimelinePerson_UserFragment> = {}) {
 
 export const me = aPerson({ id: "u-1", username: "ada", displayName: "Ada Lovelace", email: "ada@example.com" });
 
-export function aTimeline(overrides: Partial<TimelineCard_TimelineFragment> = {}) {
+export function aTimeline(
+  overrides: Partial<TimelineCard_TimelineFragment> & Partial<PrivacyRequest_TimelineFragment> = {},
+) {
   return {
     __typename: "Timeline" as const,
     id: "t-1",
@@ -27,8 +33,19 @@ export function aTimeline(overrides: Partial<TimelineCard_TimelineFragment> = {}
     previewImages: [] as string[],
     collaboratorEmail: "bo@example.com",
     formerMember: false,
+    pendingPrivacy: null as PrivacyRequest_TimelineFragment["pendingPrivacy"],
+    privacyRequestedAt: null as string | null,
+    privacyRequestedBy: null as PrivacyRequest_TimelineFragment["privacyRequestedBy"],
     createdBy: me,
     collaborator: aPerson(),
     ...overrides,
   };
 }
+
+/** The fields of a timeline without a request to widen its tier (PrivacyRequest_timeline). */
+export const noPrivacyRequest = {
+  formerMember: false,
+  pendingPrivacy: null,
+  privacyRequestedAt: null,
+  privacyRequestedBy: null,
+} as const;

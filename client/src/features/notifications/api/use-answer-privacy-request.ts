@@ -1,0 +1,63 @@
+import type { ApolloCache } from "@apollo/client";
+import { useCallback } from "react";
+import { useRespondToPrivacyChangeMutation, type PrivacyRequestState } from "../../../gql/graphql";
+import { isConnection, type CachedField } from "../../../lib/cache-updates";
+import { adjustUnreadCount } from "./notification-cache";
+import { broadcastNotificationsUpdated } from "./notification-events";
+
+export const PRIVACY_ANSWER_FAILED = "Your answer could not be saved. Please try again.";
+
+/**
+ * The server closes the open request notice of the timeline in the same transaction (read, with
+ * its outcome); the cache does the same instead of refetching Updates (docs/decisions/005).
+ */
+export function closePrivacyRequestInCache(cache: ApolloCache, timelineId: string, state: PrivacyRequestState): void {
+  const open: string[] = [];
+  cache.modify({
+    id: "ROOT_QUERY",
+    fields: {
+      notifications(existing: CachedField, { readField }) {
+        if (!isConnection(existing)) return existing;
+        for (const { node } of existing.edges) {
+          if (
+            readField<string>("type", node) === "PRIVACY_REQUEST" &&
+            readField<string>("relatedTimelineId", node) === timelineId &&
+            readField<string>("privacyRequestState", node) === "OPEN"
+          )
+            open.push(node.__ref);
+        }
+        return existing;
+      },
+    },
+  });
+  for (const id of open) {
+    cache.modify({ id, fields: { privacyRequestState: () => state, isRead: () => true } });
+  }
+  if (open.length) adjustUnreadCount(cache, -open.length);
+}
+
+/**
+ * The other participant accepts or declines a wider tier (docs/decisions/026-two-keys-privacy.md),
+ * from Updates or from the timeline's own panel (the screens pass it to
+ * features/timelines/components/privacy-request-panel.tsx). The answer's timeline (tier, no
+ * request) is normalised into the cache by id. Resolves with a message to show, or null on success.
+ */
+export function useAnswerPrivacyRequest() {
+  const [respond, { loading }] = useRespondToPrivacyChangeMutation();
+  const answer = useCallback(
+    async (timelineId: string, accept: boolean): Promise<string | null> => {
+      try {
+        await respond({
+          variables: { id: timelineId, accept },
+          update: (cache) => closePrivacyRequestInCache(cache, timelineId, accept ? "ACCEPTED" : "DECLINED"),
+        });
+      } catch {
+        return PRIVACY_ANSWER_FAILED;
+      }
+      broadcastNotificationsUpdated();
+      return null;
+    },
+    [respond],
+  );
+  return [answer, loading] as const;
+}

@@ -1,0 +1,74 @@
+import { useState } from "react";
+import { Button } from "../../../components/ui/button";
+import type { PrivacyRequestState } from "../../../gql/graphql";
+import { useAnswerPrivacyRequest } from "../api/use-answer-privacy-request";
+import styles from "./notification-item.module.css";
+
+/** What a request to widen shows once it no longer waits (docs/decisions/026-two-keys-privacy.md). */
+const PRIVACY_OUTCOMES: Partial<Record<PrivacyRequestState, string>> = {
+  ACCEPTED: "You agreed",
+  DECLINED: "You declined",
+  CANCELLED: "No longer asked",
+};
+
+export function privacyRequestOutcome(state: PrivacyRequestState | null | undefined): string | undefined {
+  return state ? PRIVACY_OUTCOMES[state] : undefined;
+}
+
+interface PrivacyRequestAnswerProps {
+  timelineId: string;
+  describedBy: string;
+  onAnswered: () => void;
+}
+
+/**
+ * Accept and Decline on an open request to widen a timeline's tier, in Updates. The answer closes
+ * the notice in the cache (its outcome replaces the buttons) and updates the timeline's tier.
+ */
+export function PrivacyRequestAnswer({ timelineId, describedBy, onAnswered }: PrivacyRequestAnswerProps) {
+  const [answer] = useAnswerPrivacyRequest();
+  const [busy, setBusy] = useState<"accept" | "decline" | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function respond(accept: boolean) {
+    setBusy(accept ? "accept" : "decline");
+    setFailure(null);
+    const message = await answer(timelineId, accept);
+    setBusy(null);
+    if (message) setFailure(message);
+    else onAnswered();
+  }
+
+  return (
+    <>
+      {failure ? (
+        <p role="alert" className={styles.failure}>
+          {failure}
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        <Button
+          className={styles.answer}
+          onClick={() => void respond(true)}
+          busy={busy === "accept"}
+          busyLabel="Accepting..."
+          disabled={busy !== null}
+          aria-describedby={describedBy}
+        >
+          Accept
+        </Button>
+        <Button
+          className={styles.answer}
+          variant="secondary"
+          onClick={() => void respond(false)}
+          busy={busy === "decline"}
+          busyLabel="Declining..."
+          disabled={busy !== null}
+          aria-describedby={describedBy}
+        >
+          Decline
+        </Button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import type { EntityManager } from "typeorm";
+import type { Clock } from "../../lib/clock.js";
+import type { Privacy } from "../timelines/timeline.enums.js";
+import type { User } from "../users/user.entity.js";
+import { Notification } from "./notification.entity.js";
+import { NotificationType, PrivacyRequestResolution } from "./notification.enums.js";
+import { privacyRequestText, privacyOutcomeText } from "./notification-message.js";
+
+const timelineUrl = (id: string) => `/app/view-timeline?id=${id}`;
+
+interface TimelineRef {
+  id: string;
+  title: string;
+}
+
+/**
+ * The notices of a request to widen a timeline's tier (docs/decisions/026-two-keys-privacy.md),
+ * written in the transaction of the change: the other participant is asked (Accept / Decline while
+ * the request is open), the requester learns the answer. A request that is answered, withdrawn or
+ * replaced closes its notice, which then shows the outcome instead of buttons.
+ */
+export class PrivacyNotices {
+  constructor(private readonly clock: Clock) {}
+
+  /** A new request: any open one on the timeline is replaced; the other participant is asked. */
+  async requested(m: EntityManager, t: TimelineRef, requester: User, recipientId: string, privacy: Privacy) {
+    await this.close(m, t.id, PrivacyRequestResolution.CANCELLED);
+    await m.getRepository(Notification).insert({
+      recipientId,
+      type: NotificationType.PRIVACY_REQUEST,
+      message: privacyRequestText(requester, t.title, privacy),
+      relatedUserId: requester.id,
+      relatedTimelineId: t.id,
+      actionUrl: timelineUrl(t.id),
+      privacy,
+      createdAt: this.clock.now(),
+    });
+  }
+
+  /** The open request of a timeline, if any, is closed (and read: it no longer waits for anything). */
+  async close(m: EntityManager, timelineId: string, resolution: PrivacyRequestResolution): Promise<void> {
+    await m.query(
+      `UPDATE notifications SET resolution = $2, is_read = true
+        WHERE related_timeline_id = $1 AND type = 'privacy_request' AND resolution IS NULL`,
+      [timelineId, resolution],
+    );
+  }
+
+  /** The other participant answered: the request closes and the requester is told, gently. */
+  async answered(
+    m: EntityManager,
+    t: TimelineRef,
+    answerer: User,
+    requesterId: string,
+    privacy: Privacy,
+    accepted: boolean,
+  ): Promise<void> {
+    await this.close(m, t.id, accepted ? PrivacyRequestResolution.ACCEPTED : PrivacyRequestResolution.DECLINED);
+    await m.getRepository(Notification).insert({
+      recipientId: requesterId,
+      type: accepted ? NotificationType.PRIVACY_ACCEPTED : NotificationType.PRIVACY_DECLINED,
+      message: privacyOutcomeText(answerer, t.title, privacy, accepted),
+      relatedUserId: answerer.id,
+      relatedTimelineId: t.id,
+      actionUrl: timelineUrl(t.id),
+      privacy,
+      createdAt: this.clock.now(),
+    });
+  }
+}

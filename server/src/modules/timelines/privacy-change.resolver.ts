@@ -1,0 +1,47 @@
+import { Arg, Authorized, Ctx, FieldResolver, Mutation, Resolver, Root } from "type-graphql";
+import type { GraphQLContext } from "../../graphql/context.js";
+import { isParticipant } from "../access/access.service.js";
+import { viewerOf } from "../access/graphql-viewer.js";
+import { User } from "../users/user.entity.js";
+import { RespondToPrivacyChangeInput, RespondToPrivacyChangePayload } from "./privacy-change.types.js";
+import { Timeline } from "./timeline.entity.js";
+import { Privacy } from "./timeline.enums.js";
+
+/**
+ * Two keys to widen (docs/decisions/026-two-keys-privacy.md): the answer to a request, and the
+ * request itself as the two participants see it (anyone else sees nothing of it).
+ */
+@Resolver(() => Timeline)
+export class PrivacyChangeResolver {
+  @Authorized()
+  @Mutation(() => RespondToPrivacyChangePayload, {
+    description: "the other participant accepts or declines a pending wider tier",
+  })
+  async respondToPrivacyChange(
+    @Arg("input", () => RespondToPrivacyChangeInput) input: RespondToPrivacyChangeInput,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    const timeline = await ctx.services.privacyChanges.respond(viewerOf(ctx), input.id, input.accept);
+    ctx.loaders.timelineById.prime(timeline.id, timeline);
+    return { timeline };
+  }
+
+  @FieldResolver(() => Privacy, {
+    nullable: true,
+    description: "a wider tier one participant asked for; `privacy` holds until the other accepts (participants only)",
+  })
+  pendingPrivacy(@Root() t: Timeline, @Ctx() ctx: GraphQLContext): Privacy | null {
+    return isParticipant(ctx.userId, t) ? t.pendingPrivacy : null;
+  }
+
+  @FieldResolver(() => User, { nullable: true, description: "who asked for `pendingPrivacy` (participants only)" })
+  privacyRequestedBy(@Root() t: Timeline, @Ctx() ctx: GraphQLContext): Promise<User | null> | null {
+    if (!isParticipant(ctx.userId, t) || !t.pendingPrivacy || !t.privacyRequestedById) return null;
+    return ctx.loaders.userById.load(t.privacyRequestedById);
+  }
+
+  @FieldResolver(() => Date, { nullable: true, description: "when `pendingPrivacy` was asked for (participants only)" })
+  privacyRequestedAt(@Root() t: Timeline, @Ctx() ctx: GraphQLContext): Date | null {
+    return isParticipant(ctx.userId, t) && t.pendingPrivacy ? t.privacyRequestedAt : null;
+  }
+}

@@ -1,0 +1,37 @@
+import { badInput } from "../../lib/errors.js";
+import { Privacy } from "./timeline.enums.js";
+
+/** The rules of a timeline's fields and the access page's texts (docs/product.md §3, §5). */
+export const TITLE_MAX = 100;
+export const PRIVACY_VALUES = Object.values(Privacy) as string[];
+
+/** docs/product.md §3 "Access-check result for a timeline" (docs/decisions/003-privacy-tiers.md). */
+export interface TimelineAccessResult {
+  canView: boolean;
+  privacy: Privacy | null;
+  title: string | null;
+  message: string;
+  actionUrl: string | null;
+  actionText: string | null;
+  otherUser: { name: string; email: string | null } | null;
+}
+
+export const ACCESS_MESSAGES = {
+  granted: "You have access to this timeline.",
+  notFound: "This timeline could not be found or accessed.",
+  private: "This timeline is private. Only the two people who share it can see it.",
+  semiPrivate: "This timeline is semi-private. Only people within two connections of its collaborators can see it.",
+  public: "This timeline is visible only to people connected to its collaborators.",
+  notShared: "This timeline hasn't been shared yet. Only the two people in it can see it for now.",
+} as const;
+
+export function parsePrivacy(value: unknown, required: true): Privacy;
+export function parsePrivacy(value: unknown, required: false): Privacy | undefined;
+export function parsePrivacy(value: unknown, required: boolean): Privacy | undefined {
+  if (value === undefined || value === null || value === "") {
+    if (required) throw badInput("Choose who can see this timeline: private, semi-private or public");
+    return undefined;
+  }
+  if (typeof value === "string" && PRIVACY_VALUES.includes(value)) return value as Privacy;
+  throw badInput("Privacy must be private, semi-private or public");
+}
