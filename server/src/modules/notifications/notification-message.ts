@@ -1,3 +1,4 @@
+import { clipText } from "../../lib/text-rules.js";
 import type { Timeline } from "../timelines/timeline.entity.js";
 import type { User } from "../users/user.entity.js";
 import type { Notification } from "./notification.entity.js";
@@ -61,5 +62,5 @@ export async function messageOf(n: Notification, facts: MessageFacts): Promise<s
     default:
       return n.message;
   }
-  return text.slice(0, 500);
+  return clipText(text, 500);
 }
