@@ -11,7 +11,9 @@ export async function apiSignIn(baseURL: string, email: string): Promise<APIRequ
   const since = Date.now();
   const asked = await api.post("/api/auth/email", { data: { email } });
   if (!asked.ok()) throw new Error(`POST /api/auth/email → ${asked.status()} ${await asked.text()}`);
-  const token = new URL(signInLinkOf(await waitForMail(email, since))).searchParams.get("token");
+  // the address may also get an invitation mail meanwhile: wait for the one with the sign-in link
+  const mail = await waitForMail(email, since, 15_000, (text) => text.includes("/auth/verify?token="));
+  const token = new URL(signInLinkOf(mail)).searchParams.get("token");
   const verified = await api.post("/api/auth/verify", { data: { token } });
   if (!verified.ok()) throw new Error(`POST /api/auth/verify → ${verified.status()} ${await verified.text()}`);
   return api;
