@@ -92,6 +92,15 @@ test("download my data, then delete my account, on a phone", async ({ browser },
   expect(jpeg.subarray(0, 3).toString("hex")).toBe("ffd8ff"); // a real JPEG
   expect(entries.get("index.html")!.toString("utf8")).toContain("Summer by the sea");
 
+  // Three exports an hour: past them, the app says so (the server's 429 message) and downloads nothing.
+  for (let i = 0; i < 2; i++) await Promise.all([ada.waitForEvent("download"), download.click()]);
+  let downloadedAgain = false;
+  ada.on("download", () => (downloadedAgain = true));
+  await download.click();
+  await expect(ada.getByRole("alert")).toContainText("You can download your data 3 times an hour");
+  await shot(ada, "profile-export-limited");
+  expect(downloadedAgain).toBe(false);
+
   // ---- Delete my account -----------------------------------------------------------------
   await ada.getByRole("button", { name: "Delete my account" }).click();
   const dialog = ada.getByRole("alertdialog", { name: "Delete your account?" });

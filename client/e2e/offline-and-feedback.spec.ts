@@ -21,6 +21,14 @@ async function createTimeline(page: Page, title: string, collaboratorEmail: stri
   return createTimeline.timeline.id;
 }
 
+/** The visible toast's box starts below the Offline banner's box. */
+async function expectBelowBanner(page: Page): Promise<void> {
+  const banner = await page.getByTestId("offline-banner").boundingBox();
+  const toast = await page.locator("[data-sonner-toast]").first().boundingBox();
+  expect(banner && toast, "banner and toast on screen").toBeTruthy();
+  expect(toast!.y).toBeGreaterThanOrEqual(banner!.y + banner!.height);
+}
+
 /** Loaded thumbnails (decoded, not broken) among the page's images. */
 async function loadedImages(page: Page): Promise<number> {
   return page.evaluate(
@@ -140,6 +148,10 @@ test("offline: the last lists and thumbnails under Offline, actions say so, logo
   await ada.getByRole("button", { name: "Save Changes" }).click();
   await expect(ada.getByText("You're offline")).toBeVisible();
   await shot(ada, "offline-action");
+  // The toast sits below the Offline banner, never over it (also scrolled: the banner is sticky).
+  await expectBelowBanner(ada);
+  await ada.mouse.wheel(0, 400);
+  await expectBelowBanner(ada);
 
   // Back online: the banner goes. Logout removes the kept cache and the cached thumbnails.
   await ada.context().setOffline(false);

@@ -1,5 +1,5 @@
 import "./styles/global.css";
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router-dom";
 import { AppProvider } from "./app/provider";
@@ -14,12 +14,17 @@ if (!container) throw new Error("Missing #root element in index.html");
 const client = createApolloClient();
 const router = createAppRouter(client);
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProvider client={client}>
-      <RouterProvider router={router} />
-    </AppProvider>
-  </StrictMode>,
-);
+// A transition: React renders the first screen in short slices instead of one long task, so the
+// page stays responsive while it boots (docs/decisions/029-first-load-and-shell.md).
+const root = createRoot(container);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <AppProvider client={client}>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>,
+  );
+});
 
 registerServiceWorker();

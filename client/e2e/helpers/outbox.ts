@@ -29,7 +29,13 @@ function decodeQuotedPrintable(raw: string): string {
  * The newest mail to `to` written at or after `since` (ms), waiting up to `timeoutMs` for it.
  * Throws with the outbox listing when none arrives.
  */
-export async function waitForMail(to: string, since: number, timeoutMs = 10_000): Promise<OutboxMail> {
+export async function waitForMail(
+  to: string,
+  since: number,
+  timeoutMs = 10_000,
+  /** Only mails whose text passes (e.g. a sign-in mail, not an invitation to the same address). */
+  accept: (text: string) => boolean = () => true,
+): Promise<OutboxMail> {
   const dir = outboxDir();
   const deadline = Date.now() + timeoutMs;
   const toHeader = new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "im");
@@ -45,7 +51,7 @@ export async function waitForMail(to: string, since: number, timeoutMs = 10_000)
     candidates.sort((a, b) => b.mtime - a.mtime);
     for (const { file } of candidates) {
       const text = decodeQuotedPrintable(await readFile(file, "utf8"));
-      if (toHeader.test(text)) return { file, text };
+      if (toHeader.test(text) && accept(text)) return { file, text };
     }
     await sleep(200);
   }

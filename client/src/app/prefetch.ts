@@ -1,15 +1,17 @@
 import type { ApolloClient, DocumentNode, OperationVariables } from "@apollo/client";
 import type { LoaderFunctionArgs } from "react-router-dom";
 import { TimelinesDocument, ViewTimelineDocument } from "../gql/graphql";
+import { markPrefetched } from "../lib/prefetched";
 
 /**
  * Route loaders that start a screen's first query at navigation, beside the session check and the
  * screen's code (docs/decisions/020-offline-and-feedback.md). They do not wait for it: the screen's
  * own query joins the request in flight (Apollo deduplicates identical operations) or reads its
- * answer from the cache. A failure is the screen's to show when it asks again.
+ * answer from the cache, without asking again (../lib/prefetched.ts). A failure is the screen's to show when it asks again.
  */
 function prefetch(client: ApolloClient | undefined, query: DocumentNode, variables?: OperationVariables): void {
   if (!client) return;
+  markPrefetched(query, variables);
   client.query({ query, variables, fetchPolicy: "network-only" }).catch(() => undefined);
 }
 

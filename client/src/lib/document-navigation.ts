@@ -14,3 +14,14 @@ export function loadedAtPath(pathname: string): boolean {
     return false;
   }
 }
+
+/** Lets the browser download `href` (an attachment) without leaving the page. */
+export function downloadFile(href: string): void {
+  const a = document.createElement("a");
+  a.href = href;
+  a.download = "";
+  a.rel = "noopener";
+  document.body.append(a);
+  a.click();
+  a.remove();
+}

@@ -9,7 +9,9 @@ export function registerServiceWorker(): void {
   if (import.meta.env.MODE === "test" || import.meta.env.DEV) return;
   if (typeof navigator === "undefined" || !("serviceWorker" in navigator)) return;
   registerSW({
-    immediate: true,
+    // at the window's load event: its precache downloads do not compete with the first screen
+    // (docs/decisions/029-first-load-and-shell.md)
+    immediate: false,
     onRegisterError(error: unknown) {
       console.warn("Service worker registration failed", error);
     },

@@ -68,3 +68,20 @@ export function graphemeLength(text: string): number {
   for (const _ of segmenter.segment(text)) n++;
   return n;
 }
+
+/**
+ * `text` cut to at most `max` user-perceived characters, never inside one: an emoji (a surrogate
+ * pair, or a family joined by zero-width joiners) is kept whole or left out, never split into a
+ * lone surrogate. Notices are "at most 500 characters" (docs/decisions/007-notifications.md).
+ */
+export function clipText(text: string, max: number): string {
+  if (text.length <= max) return text; // UTF-16 units ≥ characters, so nothing to cut
+  let n = 0;
+  let end = 0;
+  for (const { index, segment } of segmenter.segment(text)) {
+    if (n === max) return text.slice(0, index);
+    n++;
+    end = index + segment.length;
+  }
+  return text.slice(0, end);
+}

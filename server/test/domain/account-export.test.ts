@@ -223,4 +223,17 @@ describe("GET /api/users/me/export and User.exportUrl", () => {
     // another account is not affected
     await download(annA);
   });
+
+  it("?check=1 answers 204 while an export is allowed and the same 429 once not, counting nothing", async () => {
+    await t.services.exports.limit.reset(cat.id);
+    for (let i = 0; i < 5; i++) {
+      const ok = await catA.get("/api/users/me/export?check=1").expect(204);
+      expect(ok.headers["content-disposition"]).toBeUndefined();
+    }
+    for (let i = 0; i < EXPORTS_PER_HOUR; i++) await download(catA); // checks did not use the allowance
+    const res = await catA.get("/api/users/me/export?check=1").expect(429);
+    expect(res.body).toMatchObject({ message: expect.stringMatching(/3 times an hour/) });
+    expect(Number(res.headers["retry-after"])).toBe(res.body.retryAfter);
+    await anonymous(t).get("/api/users/me/export?check=1").expect(401);
+  });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clipText } from "../../src/lib/text-rules.js";
 import { Notification } from "../../src/modules/notifications/notification.entity.js";
 import { NotificationType } from "../../src/modules/notifications/notification.enums.js";
 import { Privacy, TimelineStatus } from "../../src/modules/timelines/timeline.enums.js";
@@ -12,6 +13,9 @@ const LIST = `query($first: Int) { notifications(first: $first) { edges { node {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const listed = (r: { data?: any }) => r.data!.notifications.edges.map((e: { node: unknown }) => e.node);
 const MARK = `mutation($id: ID!) { markNotificationRead(input: { id: $id }) { notification { id isRead } } }`;
+const FAMILY = "👨‍👩‍👧‍👦";
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const MARK_ALL = `mutation { markAllNotificationsRead { count } }`;
 
 describe("notifications", () => {
@@ -104,6 +108,36 @@ describe("notifications", () => {
 
       await gql(bobA, `mutation($id: ID!) { rejectTimeline(input: { id: $id }) { timeline { id } } }`, { id: tlId });
       expect((await t.ds.getRepository(Notification).findOneByOrFail({ id: proposal.id })).isRead).toBe(true);
+    });
+
+    it("a long emoji title is never cut inside an emoji (stored and served text)", async () => {
+      const bob = await createUser(t.ds, { displayName: "Bob" });
+      const bobA = await signInAs(t, bob);
+      const title = FAMILY.repeat(100); // 100 characters, 1100 UTF-16 units
+      const r = await gql(
+        annA,
+        `mutation($c: ID!, $t: String!) { createTimeline(input: { title: $t, collaboratorId: $c, privacy: PRIVATE }) { timeline { id } } }`,
+        { c: bob.id, t: title },
+      );
+      const tlId = r.data!.createTimeline.timeline.id;
+      const expected = `Ann invited you to share the timeline "${title}"`;
+      const stored = await t.ds
+        .getRepository(Notification)
+        .findOneByOrFail({ recipientId: bob.id, relatedTimelineId: tlId });
+      expect(stored.message).toBe(expected);
+      const served = listed(await gql(bobA, LIST)).find(
+        (n: { relatedTimelineId: string }) => n.relatedTimelineId === tlId,
+      );
+      expect(served.message).toBe(expected);
+      expect(served.message).not.toMatch(LONE_SURROGATE);
+    });
+
+    it("clipText keeps at most n characters and never splits one", () => {
+      expect(clipText("ab😀cd", 3)).toBe("ab😀");
+      expect("ab😀cd".slice(0, 3)).toMatch(LONE_SURROGATE); // what a plain slice did
+      expect(clipText(FAMILY.repeat(3), 2)).toBe(FAMILY.repeat(2));
+      expect(clipText("x".repeat(499) + "🇫🇷🇫🇷", 500)).toBe("x".repeat(499) + "🇫🇷");
+      expect(clipText("short", 500)).toBe("short");
     });
 
     it("needs a session", async () => {

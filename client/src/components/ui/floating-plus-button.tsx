@@ -1,5 +1,6 @@
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { Link } from "react-router-dom";
+import { useStepAside } from "../../lib/use-step-aside";
 import styles from "./floating-plus-button.module.css";
 import { PlusIcon } from "./icons";
 
@@ -9,15 +10,31 @@ interface FloatingPlusButtonProps {
   label?: string;
   /** The icon; a plus by default (the public profile's button shows a person). */
   icon?: ReactNode;
+  /**
+   * What it must never cover (a CSS selector, e.g. the connection web's people): while it would,
+   * it steps aside (hidden, out of the tab order) and comes back once scrolling or panning clears.
+   */
+  avoid?: string;
 }
 
 export function FloatingPlusButton({
   to = "/app/create-timeline",
   label = "Create timeline",
   icon,
+  avoid,
 }: FloatingPlusButtonProps) {
+  const ref = useRef<HTMLAnchorElement>(null);
+  const covering = useStepAside(ref, avoid);
   return (
-    <Link to={to} className={styles.fab} aria-label={label} title={label}>
+    <Link
+      ref={ref}
+      to={to}
+      className={styles.fab}
+      aria-label={label}
+      title={label}
+      data-testid="floating-button"
+      data-stepped-aside={covering || undefined}
+    >
       {icon ?? <PlusIcon size={28} />}
     </Link>
   );

@@ -1,6 +1,6 @@
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { OfflineBanner } from "./offline-banner";
+import { OFFLINE_BANNER_HEIGHT, OfflineBanner } from "./offline-banner";
 
 function goOffline(offline: boolean) {
   vi.spyOn(navigator, "onLine", "get").mockReturnValue(!offline);
@@ -28,5 +28,16 @@ describe("OfflineBanner", () => {
     goOffline(true);
     goOffline(false);
     expect(screen.queryByText("Offline")).not.toBeInTheDocument();
+  });
+
+  it("publishes its height while shown, so the toasts sit below it, and clears it when gone", () => {
+    vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockReturnValue({ height: 44 } as DOMRect);
+    const height = () => document.documentElement.style.getPropertyValue(OFFLINE_BANNER_HEIGHT);
+    render(<OfflineBanner />);
+    expect(height()).toBe("");
+    goOffline(true);
+    expect(height()).toBe("44px");
+    goOffline(false);
+    expect(height()).toBe("");
   });
 });

@@ -1,6 +1,26 @@
-import { useEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
 import { useOnline } from "../../lib/use-online";
 import styles from "./offline-banner.module.css";
+
+/** The banner's height, for what must stay clear of it (the toasts: ./toaster.tsx). */
+export const OFFLINE_BANNER_HEIGHT = "--offline-banner-height";
+
+/** Publishes the element's height on the document while it is shown, 0 once it is gone. */
+function usePublishedHeight(ref: RefObject<HTMLElement | null>, shown: boolean) {
+  useLayoutEffect(() => {
+    const el = ref.current;
+    const root = document.documentElement.style;
+    if (!shown || !el) return;
+    const publish = () => root.setProperty(OFFLINE_BANNER_HEIGHT, `${el.getBoundingClientRect().height}px`);
+    publish();
+    const observer = typeof ResizeObserver === "function" ? new ResizeObserver(publish) : null;
+    observer?.observe(el);
+    return () => {
+      observer?.disconnect();
+      root.removeProperty(OFFLINE_BANNER_HEIGHT);
+    };
+  }, [ref, shown]);
+}
 
 /**
  * "Offline" above a signed-in screen while the device is offline, or when the app was opened
@@ -17,9 +37,12 @@ export function OfflineBanner({ bootedOffline = false }: { bootedOffline?: boole
     window.addEventListener("online", onOnline);
     return () => window.removeEventListener("online", onOnline);
   }, [online]);
-  if (online && (!bootedOffline || reconnected)) return null;
+  const shown = !(online && (!bootedOffline || reconnected));
+  const ref = useRef<HTMLDivElement>(null);
+  usePublishedHeight(ref, shown);
+  if (!shown) return null;
   return (
-    <div className={styles.banner} role="status" data-testid="offline-banner">
+    <div ref={ref} className={styles.banner} role="status" data-testid="offline-banner">
       <strong className={styles.title}>Offline</strong>
       <span className={styles.text}>Showing what you saw last. Changes need a connection.</span>
     </div>

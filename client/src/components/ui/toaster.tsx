@@ -1,4 +1,8 @@
 import { lazy, Suspense } from "react";
+import { OFFLINE_BANNER_HEIGHT } from "./offline-banner";
+
+/** Below the "Offline" banner while it shows (it is sticky at the top): a toast never covers it. */
+const below = (px: number) => ({ top: `calc(${px}px + var(${OFFLINE_BANNER_HEIGHT}, 0px))` });
 
 /**
  * Short confirmations ("Memory saved") in the corner of the screen, by sonner
@@ -14,8 +18,8 @@ export function AppToaster() {
         position="top-center"
         duration={3000}
         visibleToasts={2}
-        offset={16}
-        mobileOffset={12}
+        offset={below(16)}
+        mobileOffset={below(12)}
         toastOptions={{ className: "app-toast" }}
       />
     </Suspense>

@@ -3,6 +3,7 @@ import type { Clock } from "../../lib/clock.js";
 import { badInput, unauthenticated } from "../../lib/errors.js";
 import type { Logger } from "../../lib/logger.js";
 import type { Storage } from "../../lib/storage.js";
+import { clipText } from "../../lib/text-rules.js";
 import { AccountReads } from "../access/account.reads.js";
 import { UserReads } from "../access/user.reads.js";
 import type { MediaFile } from "../media/media-file.entity.js";
@@ -42,7 +43,7 @@ function keysOf(rows: MediaFile[]): string[] {
 }
 
 const leftMessage = (title: string) =>
-  `The other member of "${title}" deleted their account. The timeline and your memories stay with you.`.slice(0, 500);
+  clipText(`The other member of "${title}" deleted their account. The timeline and your memories stay with you.`, 500);
 
 /**
  * "Leaving cleanly" (docs/decisions/023-export-and-deletion.md): one transaction removes the

@@ -12,6 +12,12 @@ export function accountRoutes(services: Services): Router {
   const router = express.Router();
 
   router.get("/me/export", requireAuth, async (req, res) => {
+    // `?check=1`: 204 when an export would be admitted now, else its 429; nothing is counted
+    if (req.query.check === "1") {
+      await services.exports.check(req.userId!);
+      res.status(204).setHeader("Cache-Control", "no-store").end();
+      return;
+    }
     const archive = await services.exports.open(req.userId!);
     res.status(200);
     res.setHeader("Content-Type", "application/zip");

@@ -6,7 +6,7 @@ import type { Clock } from "../../lib/clock.js";
 import { unauthenticated } from "../../lib/errors.js";
 import { exportImageCopy, type KeptExif } from "../../lib/images.js";
 import type { Logger } from "../../lib/logger.js";
-import { consumeAll, createRateLimiter, waitText, type RateLimiter } from "../../lib/rate-limit.js";
+import { consumeAll, createRateLimiter, limitError, waitText, type RateLimiter } from "../../lib/rate-limit.js";
 import type { Storage } from "../../lib/storage.js";
 import { AccountReads } from "../access/account.reads.js";
 import { MediaReads } from "../access/media.reads.js";
@@ -67,10 +67,22 @@ export class ExportService {
 
   /** Counts one export against the account's hourly allowance; 429 (RATE_LIMITED) beyond it. */
   async admit(userId: string): Promise<void> {
-    await consumeAll(
-      [{ limiter: this.limit, key: userId }],
-      (s) => `You can download your data ${EXPORTS_PER_HOUR} times an hour. Please try again in ${waitText(s)}.`,
-    );
+    await consumeAll([{ limiter: this.limit, key: userId }], (s) => this.limitMessage(s));
+  }
+
+  /**
+   * Would an export be admitted now? Counts nothing; the same 429 as `admit` when not. The app
+   * asks first so a refusal shows as a message instead of a downloaded error file, while the
+   * export itself stays a plain browser download (docs/decisions/029-first-load-and-shell.md).
+   */
+  async check(userId: string | null): Promise<void> {
+    if (!userId) throw unauthenticated();
+    const s = await this.limit.peek(userId);
+    if (s.blocked) throw limitError(this.limitMessage(s.retryAfter), s.retryAfter, s.resetTime);
+  }
+
+  private limitMessage(retryAfter: number): string {
+    return `You can download your data ${EXPORTS_PER_HOUR} times an hour. Please try again in ${waitText(retryAfter)}.`;
   }
 
   /** Everything the export holds, read for the signed-in person only. */

@@ -1,5 +1,6 @@
 import type { EntityManager } from "typeorm";
 import { queryRows } from "../../db/query-rows.js";
+import { clipText } from "../../lib/text-rules.js";
 import { Notification } from "../notifications/notification.entity.js";
 import { NotificationType } from "../notifications/notification.enums.js";
 import type { User } from "../users/user.entity.js";
@@ -40,7 +41,7 @@ export async function claimPendingInvitations(
       proposals.map((t) => ({
         recipientId: user.id,
         type: NotificationType.TIMELINE_PROPOSAL,
-        message: `${t.creator_name} invited you to share the timeline "${t.title}"`.slice(0, 500),
+        message: clipText(`${t.creator_name} invited you to share the timeline "${t.title}"`, 500),
         relatedUserId: t.created_by_id,
         relatedTimelineId: t.id,
         actionUrl: "/app/updates",

@@ -1,3 +1,4 @@
+import { clipText } from "../../lib/text-rules.js";
 import type { Timeline } from "../timelines/timeline.entity.js";
 import type { Privacy } from "../timelines/timeline.enums.js";
 import type { User } from "../users/user.entity.js";
@@ -17,12 +18,12 @@ export interface MessageFacts {
 
 /** The gentle notice to a memory's creator when the other person adds their note (docs/decisions/027-two-voices.md). */
 export const partnerNoteText = (who: string, title: string) =>
-  `${who} added their note to your memory in "${title}"`.slice(0, 500);
+  clipText(`${who} added their note to your memory in "${title}"`, 500);
 type Named = Pick<User, "displayName" | "username"> | null | undefined;
 
 /** The other participant is asked to widen the tier (docs/decisions/026-two-keys-privacy.md). */
 export function privacyRequestText(who: Named, title: string, privacy: Privacy | null): string {
-  return `${nameOf(who)} would like to make "${title}" ${privacy ?? "wider"}`.slice(0, 500);
+  return clipText(`${nameOf(who)} would like to make "${title}" ${privacy ?? "wider"}`, 500);
 }
 
 /** The requester learns the answer, gently. */
@@ -30,7 +31,7 @@ export function privacyOutcomeText(who: Named, title: string, privacy: Privacy |
   const text = accepted
     ? `${nameOf(who)} agreed: "${title}" is now ${privacy ?? "wider"}`
     : `${nameOf(who)} would rather not make "${title}" ${privacy ?? "wider"} for now`;
-  return text.slice(0, 500);
+  return clipText(text, 500);
 }
 
 /** A privacy_request notice: OPEN (Accept / Decline) until answered, withdrawn or replaced. */
@@ -93,5 +94,5 @@ export async function messageOf(n: Notification, facts: MessageFacts): Promise<s
     default:
       return n.message;
   }
-  return text.slice(0, 500);
+  return clipText(text, 500);
 }

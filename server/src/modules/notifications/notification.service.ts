@@ -2,6 +2,7 @@ import type { Page, PageRequest } from "../../db/keyset.js";
 import type { DataSource, EntityManager } from "typeorm";
 import type { Clock } from "../../lib/clock.js";
 import { forbidden, notFound } from "../../lib/errors.js";
+import { clipText } from "../../lib/text-rules.js";
 import { isParticipant, type AccessService, type Viewer } from "../access/access.service.js";
 import { Reads } from "../access/index.js";
 import type { Timeline } from "../timelines/timeline.entity.js";
@@ -109,7 +110,7 @@ export class NotificationService {
       {
         recipientId: t.collaboratorId,
         type: NotificationType.TIMELINE_PROPOSAL,
-        message: `${nameOf(creator)} invited you to share the timeline "${t.title}"`.slice(0, 500),
+        message: clipText(`${nameOf(creator)} invited you to share the timeline "${t.title}"`, 500),
         relatedUserId: creator.id,
         relatedTimelineId: t.id,
         actionUrl: "/app/updates",
@@ -128,8 +129,8 @@ export class NotificationService {
         recipientId: t.createdById,
         type: accepted ? NotificationType.TIMELINE_ACCEPTED : NotificationType.TIMELINE_REJECTED,
         message: accepted
-          ? `${nameOf(invitee)} accepted your invitation to share "${t.title}"`.slice(0, 500)
-          : `${nameOf(invitee)} declined your invitation to share "${t.title}"`.slice(0, 500),
+          ? clipText(`${nameOf(invitee)} accepted your invitation to share "${t.title}"`, 500)
+          : clipText(`${nameOf(invitee)} declined your invitation to share "${t.title}"`, 500),
         relatedUserId: invitee.id,
         relatedTimelineId: t.id,
         actionUrl: accepted ? timelineUrl(t.id) : "/app/timelines",
@@ -153,7 +154,7 @@ export class NotificationService {
                      related_user_id = EXCLUDED.related_user_id, message = EXCLUDED.message`,
       [
         other,
-        `${nameOf(actor)} added a new memory to "${t.title}"`.slice(0, 500),
+        clipText(`${nameOf(actor)} added a new memory to "${t.title}"`, 500),
         actor.id,
         t.id,
         timelineUrl(t.id),
@@ -245,7 +246,7 @@ export class NotificationService {
          WHERE NOT (notifications.type = EXCLUDED.type AND notifications.related_timeline_id = EXCLUDED.related_timeline_id
                     AND notifications.created_at > $8)
          RETURNING id`,
-        [recipients, type, message.slice(0, 500), actorId, t.id, timelineUrl(t.id), now, since, count, utcDay(now)],
+        [recipients, type, clipText(message, 500), actorId, t.id, timelineUrl(t.id), now, since, count, utcDay(now)],
       );
       return Array.isArray(rows) ? rows.length : 0;
     });

@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, beforeAll } from "vitest";
 import { aProfileMemory, profileMemoriesMock } from "../../../features/profile/testing/profile-mocks";
 import { renderScreen, type RenderScreenOptions } from "../../../testing/render";
 import { MemoriesScreen } from "./memories-screen";
+
+// The viewer's code is loaded lazily (lazy-memory-viewer.tsx): loaded once up front, so opening is not timed by the import.
+beforeAll(() => import("../../../features/memories/components/memory-viewer"));
 
 const renderMemories = (at: string, mocks: RenderScreenOptions["mocks"]) =>
   renderScreen(<MemoriesScreen />, { path: "/app/memories", at, mocks });
@@ -39,7 +42,7 @@ describe("Memories screen", () => {
       ]),
     ]);
     await userEvent.click(await screen.findByRole("button", { name: /Mine/ }));
-    const viewer = screen.getByRole("dialog", { name: "Mine" });
+    const viewer = await screen.findByRole("dialog", { name: "Mine" });
     expect(viewer.closest("[data-theme]")).toHaveAttribute("data-theme", "rose");
     expect(viewer).toHaveTextContent("Why this moment matters");
     expect(viewer).toHaveTextContent("We laughed.");
@@ -53,7 +56,7 @@ describe("Memories screen", () => {
     ]);
     const open = await screen.findByRole("button", { name: /Theirs/ });
     await userEvent.click(open);
-    const viewer = screen.getByRole("dialog", { name: "Theirs" });
+    const viewer = await screen.findByRole("dialog", { name: "Theirs" });
     expect(within(viewer).queryByRole("button", { name: "Edit Memory" })).not.toBeInTheDocument();
     await userEvent.click(within(viewer).getByRole("button", { name: "Close" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());

@@ -3,7 +3,7 @@ import { FloatingPlusButton } from "../../../components/ui/floating-plus-button"
 import { ScreenHeader } from "../../../components/ui/screen-header";
 import { Spinner } from "../../../components/ui/spinner";
 import { AccountActions } from "../../../features/account/components/account-actions";
-import { ConnectionWeb } from "../../../features/connections/components/connection-web";
+import { ConnectionWeb, WEB_NODES } from "../../../features/connections/components/connection-web";
 import { useLogout } from "../../../features/profile/api/use-logout";
 import { HighlightsComingSoon } from "../../../features/profile/components/highlights-coming-soon";
 import { ProfileCard, type ProfileCardPerson } from "../../../features/profile/components/profile-card";
@@ -69,7 +69,7 @@ export function ProfileScreen() {
         highlights={<HighlightsComingSoon />}
       />
       {person ? <AccountActions /> : null}
-      <FloatingPlusButton />
+      <FloatingPlusButton avoid={WEB_NODES} />
     </>
   );
 }

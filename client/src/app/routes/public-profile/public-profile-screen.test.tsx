@@ -4,7 +4,7 @@ import { MockLink } from "@apollo/client/testing";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Observable } from "rxjs";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, beforeAll } from "vitest";
 import { aRelationship, relationshipsMock } from "../../../features/connections/testing/connection-mocks";
 import { aProfileMemory, aUser, profileMemoriesMock } from "../../../features/profile/testing/profile-mocks";
 import { publicUserMock, userTimelinesMock } from "../../../features/users/testing/public-profile-mocks";
@@ -12,6 +12,9 @@ import { PublicTimelineDetailDocument, type PublicTimelineCard_TimelineFragment 
 import { typePolicies } from "../../../lib/apollo-client";
 import { renderScreen, type RenderScreenOptions } from "../../../testing/render";
 import { PublicProfileScreen } from "./public-profile-screen";
+
+// The viewer's code is loaded lazily (lazy-memory-viewer.tsx): loaded once up front, so opening is not timed by the import.
+beforeAll(() => import("../../../features/memories/components/memory-viewer"));
 
 const bo = aUser();
 const person = (id: string, displayName: string) => ({
@@ -145,7 +148,7 @@ describe("Public profile", () => {
 
     // A photo opens the viewer in the blue theme.
     await userEvent.click(within(items[1]!).getByRole("button", { name: "Open Early" }));
-    const viewer = screen.getByRole("dialog", { name: "Early" });
+    const viewer = await screen.findByRole("dialog", { name: "Early" });
     expect(viewer.closest("[data-theme]")).toHaveAttribute("data-theme", "blue");
     expect(within(viewer).queryByRole("button", { name: "Edit Memory" })).not.toBeInTheDocument();
     await userEvent.click(within(viewer).getByRole("button", { name: "Close" }));
@@ -201,7 +204,7 @@ describe("Public profile", () => {
     await screen.findByRole("heading", { level: 1, name: "Bo Jensen" });
     await userEvent.click(nav().getByRole("button", { name: "Memories" }));
     await userEvent.click(await screen.findByRole("button", { name: /Harbour/ }));
-    expect(screen.getByRole("dialog", { name: "Harbour" }).closest("[data-theme]")).toHaveAttribute(
+    expect((await screen.findByRole("dialog", { name: "Harbour" })).closest("[data-theme]")).toHaveAttribute(
       "data-theme",
       "blue",
     );

@@ -6,7 +6,7 @@ import { EmptyState } from "../../../components/ui/empty-state";
 import { FloatingPlusButton } from "../../../components/ui/floating-plus-button";
 import { MemoriesIcon, ProfileIcon, TimelinesIcon } from "../../../components/ui/icons";
 import { CenteredSpinner, PageSpinner } from "../../../components/ui/spinner";
-import { ConnectionWeb } from "../../../features/connections/components/connection-web";
+import { ConnectionWeb, WEB_NODES } from "../../../features/connections/components/connection-web";
 import { LoadMore } from "../../../components/ui/load-more";
 import { useProfileMemoryPages } from "../../../features/profile/api/use-profile-memories";
 import { MemoryJournal } from "../../../features/memories/components/memory-journal";
@@ -123,6 +123,7 @@ function PublicProfilePage({ user, identifier }: { user: ProfileHeader_UserFragm
         {tab === "memories" ? <PublicMemories identifier={identifier} /> : null}
       </main>
       <FloatingPlusButton
+        avoid={WEB_NODES}
         to={viewer ? "/app/profile" : "/app/timelines"}
         label={viewer ? "Your profile" : "Timelines"}
         icon={viewer ? <ProfileIcon size={26} /> : <TimelinesIcon size={26} />}

@@ -3,7 +3,7 @@ import { EmptyState } from "../../../components/ui/empty-state";
 import { ArrowLeftIcon, MemoriesIcon } from "../../../components/ui/icons";
 import { CenteredSpinner } from "../../../components/ui/spinner";
 import { MemoryThumb } from "../../../features/memories/components/memory-journal";
-import { MemoryViewer } from "../../../features/memories/components/memory-viewer";
+import { LazyMemoryViewer, usePreloadMemoryViewer } from "../../../features/memories/components/lazy-memory-viewer";
 import { formatMemoryDate } from "../../../features/memories/lib/memory-date";
 import { LoadMore } from "../../../components/ui/load-more";
 import { usePublicTimelineDetail } from "../../../features/users/api/use-public-profile";
@@ -23,6 +23,7 @@ export function PublicTimelineDetail({ timelineId, onBack }: PublicTimelineDetai
   const { data, error, memories: pages } = usePublicTimelineDetail(timelineId);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [openId, setOpenId] = useState<string | null>(null);
+  usePreloadMemoryViewer();
   const timeline = data?.timeline;
   const loaded = Boolean(error) || data !== undefined;
 
@@ -92,7 +93,7 @@ export function PublicTimelineDetail({ timelineId, onBack }: PublicTimelineDetai
         </>
       )}
       {openId && memories.some((memory) => memory.id === openId) ? (
-        <MemoryViewer memories={memories} startId={openId} theme="blue" onClose={() => setOpenId(null)} />
+        <LazyMemoryViewer memories={memories} startId={openId} theme="blue" onClose={() => setOpenId(null)} />
       ) : null}
     </section>
   );

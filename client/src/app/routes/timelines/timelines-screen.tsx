@@ -11,6 +11,9 @@ import { useSessionUser } from "../../../lib/session-user";
 import styles from "./timelines-screen.module.css";
 
 /** Spec §2 "Timelines list": the signed-in user's timelines, newest activity first. */
+/** Cards on screen at first paint on a phone: their previews load at once, not lazily. */
+const EAGER_CARDS = 6;
+
 export function TimelinesScreen() {
   const viewer = useSessionUser();
   const pages = useTimelinePages();
@@ -32,9 +35,9 @@ export function TimelinesScreen() {
         />
       ) : (
         <ul className={styles.list} aria-label="Timelines">
-          {timelines.map((timeline) => (
+          {timelines.map((timeline, index) => (
             <li key={timeline.id}>
-              <TimelineCard timeline={timeline} viewer={viewer} />
+              <TimelineCard timeline={timeline} viewer={viewer} eager={index < EAGER_CARDS} />
             </li>
           ))}
         </ul>

@@ -2,7 +2,7 @@ import { connectionOf } from "../../../testing/connection";
 import type { MockLink } from "@apollo/client/testing";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi, beforeAll } from "vitest";
 import { DOUBLE_CLICK_WINDOW_MS } from "../../../features/memories/components/memory-strip";
 import { aMemory } from "../../../features/memories/testing/memory-mocks";
 import { aPerson, aTimeline, me, noPrivacyRequest } from "../../../features/timelines/testing/timeline-mocks";
@@ -13,6 +13,9 @@ import {
 } from "../../../gql/graphql";
 import { locationOf, renderScreen } from "../../../testing/render";
 import { ViewTimelineScreen } from "./view-timeline-screen";
+
+// The viewer's code is loaded lazily (lazy-memory-viewer.tsx): loaded once up front, so opening is not timed by the import.
+beforeAll(() => import("../../../features/memories/components/memory-viewer"));
 
 function timelineData(overrides: Record<string, unknown> = {}) {
   const memories = [
@@ -98,7 +101,7 @@ describe("View Timeline (docs/product.md §2)", () => {
     // A single click waits briefly for a possible second click.
     expect(screen.queryByRole("dialog")).toBeNull();
     await wait(DOUBLE_CLICK_WINDOW_MS + 20);
-    const viewer = screen.getByRole("dialog", { name: "Sunset at the miradouro" });
+    const viewer = await screen.findByRole("dialog", { name: "Sunset at the miradouro" });
     expect(viewer).toHaveTextContent("Why this moment matters");
     expect(within(viewer).getByRole("img", { name: "Sunset at the miradouro" })).toHaveAttribute(
       "src",
@@ -129,7 +132,7 @@ describe("View Timeline (docs/product.md §2)", () => {
     const card = await screen.findByRole("button", { name: /First coffee/ });
     card.focus();
     await user.keyboard("{Enter}");
-    const viewer = screen.getByRole("dialog", { name: "First coffee" });
+    const viewer = await screen.findByRole("dialog", { name: "First coffee" });
     expect(within(viewer).queryByRole("button", { name: "Edit Memory" })).toBeNull();
     // The strip's order: the second memory, "2 / 2", without the meaning it does not have.
     expect(within(viewer).getByTestId("viewer-position")).toHaveTextContent("2 / 2");
@@ -147,7 +150,7 @@ describe("View Timeline (docs/product.md §2)", () => {
     const card = await screen.findByRole("button", { name: /Sunset at the miradouro/ });
     card.focus();
     await user.keyboard("{Enter}");
-    await user.click(screen.getByRole("button", { name: "Edit Memory" }));
+    await user.click(await screen.findByRole("button", { name: "Edit Memory" }));
     await waitFor(() => expect(locationOf(router)).toBe("/app/edit-memory?id=m-1"));
   });
 

@@ -8,7 +8,7 @@ import { MemoriesIcon, PlusIcon, SettingsIcon } from "../../../components/ui/ico
 import { ScreenHeader } from "../../../components/ui/screen-header";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { MemoryStrip } from "../../../features/memories/components/memory-strip";
-import { MemoryViewer } from "../../../features/memories/components/memory-viewer";
+import { LazyMemoryViewer, usePreloadMemoryViewer } from "../../../features/memories/components/lazy-memory-viewer";
 import { LoadMore } from "../../../components/ui/load-more";
 import { useViewTimeline } from "../../../features/timelines/api/use-timelines";
 import { PrivacyTier } from "../../../features/timelines/components/privacy-tier";
@@ -26,6 +26,7 @@ export function ViewTimelineScreen() {
   const id = params.get("id")?.trim() ?? "";
   const navigate = useNavigate();
   const [openId, setOpenId] = useState<string | null>(null);
+  usePreloadMemoryViewer();
   const { data, loading, error, memories: pages } = useViewTimeline(id);
   const viewer = useSessionUser();
   const [answerPrivacy, answeringPrivacy] = useAnswerPrivacyRequest();
@@ -130,7 +131,7 @@ export function ViewTimelineScreen() {
       )}
 
       {open ? (
-        <MemoryViewer
+        <LazyMemoryViewer
           memories={memories}
           startId={open}
           theme="teal"

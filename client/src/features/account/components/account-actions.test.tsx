@@ -2,11 +2,12 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DeleteAccountDocument, MyExportUrlDocument } from "../../../gql/graphql";
-import { navigateToDocument } from "../../../lib/document-navigation";
+import { downloadFile, navigateToDocument } from "../../../lib/document-navigation";
+import { mockFetch } from "../../../testing/mock-fetch";
 import { renderScreen } from "../../../testing/render";
 import { AccountActions } from "./account-actions";
 
-vi.mock("../../../lib/document-navigation", () => ({ navigateToDocument: vi.fn() }));
+vi.mock("../../../lib/document-navigation", () => ({ navigateToDocument: vi.fn(), downloadFile: vi.fn() }));
 
 const exportMock = {
   request: { query: MyExportUrlDocument },
@@ -20,7 +21,11 @@ const deleteMock = (result: object) => ({
 const renderActions = (mocks: object[] = [exportMock]) =>
   renderScreen(<AccountActions />, { path: "/app/profile", mocks: mocks as never });
 
-afterEach(() => vi.mocked(navigateToDocument).mockReset());
+afterEach(() => {
+  vi.mocked(navigateToDocument).mockReset();
+  vi.mocked(downloadFile).mockReset();
+  vi.unstubAllGlobals();
+});
 
 describe("Your data: download and delete (docs/decisions/023-export-and-deletion.md)", () => {
   it('"Download my data" is a download link to the URL the API gives', async () => {
@@ -28,6 +33,43 @@ describe("Your data: download and delete (docs/decisions/023-export-and-deletion
     const link = await screen.findByRole("link", { name: "Download my data" });
     expect(link).toHaveAttribute("href", "/api/users/me/export");
     expect(link).toHaveAttribute("download");
+  });
+
+  it("a click asks first: when allowed, the browser downloads the zip; nothing is shown", async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch({ "GET /api/users/me/export": { status: 204 } });
+    renderActions();
+    await user.click(await screen.findByRole("link", { name: "Download my data" }));
+    await waitFor(() => expect(downloadFile).toHaveBeenCalledWith("/api/users/me/export"));
+    expect(calls.map((c) => c.url)).toEqual(["/api/users/me/export?check=1"]);
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("on a 429 it shows the server's message and downloads nothing", async () => {
+    const user = userEvent.setup();
+    const message = "You can download your data 3 times an hour. Please try again in 59 minutes.";
+    mockFetch({
+      "GET /api/users/me/export": {
+        status: 429,
+        body: { error: "Too many requests", message, retryAfter: 3540 },
+        headers: { "Retry-After": "3540" },
+      },
+    });
+    renderActions();
+    const link = await screen.findByRole("link", { name: "Download my data" });
+    await user.click(link);
+    expect(await screen.findByRole("alert")).toHaveTextContent(message);
+    expect(link).toHaveAccessibleDescription(message);
+    expect(downloadFile).not.toHaveBeenCalled();
+  });
+
+  it("offline, it says the download needs a connection", async () => {
+    const user = userEvent.setup();
+    mockFetch({ "GET /api/users/me/export": new TypeError("Failed to fetch") });
+    renderActions();
+    await user.click(await screen.findByRole("link", { name: "Download my data" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(/You're offline/);
+    expect(downloadFile).not.toHaveBeenCalled();
   });
 
   it("the delete dialog warns, needs the typed word, and Cancel closes it with nothing sent", async () => {

@@ -2,7 +2,9 @@ import { useApolloClient } from "@apollo/client/react";
 import { useState } from "react";
 import { Button, buttonClassName } from "../../../components/ui/button";
 import { useDeleteAccountMutation, useMyExportUrlQuery } from "../../../gql/graphql";
-import { navigateToDocument } from "../../../lib/document-navigation";
+import { downloadFile, navigateToDocument } from "../../../lib/document-navigation";
+import { FormAlert } from "../../../components/ui/form-alert";
+import { checkExport } from "../lib/check-export";
 import { DeleteAccountDialog, CONFIRM_WORD } from "./delete-account-dialog";
 import styles from "./account-actions.module.css";
 
@@ -20,6 +22,21 @@ export function AccountActions() {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [deleteAccount, { loading }] = useDeleteAccountMutation();
+  const [exportProblem, setExportProblem] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+
+  // the link stays a plain download; a click asks first so a refusal (429) shows its message
+  const download = async (event: React.MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    event.preventDefault();
+    if (checking) return;
+    setChecking(true);
+    setExportProblem(null);
+    const problem = await checkExport(exportUrl);
+    setChecking(false);
+    if (problem) setExportProblem(problem);
+    else downloadFile(exportUrl);
+  };
 
   const confirm = async () => {
     setError(null);
@@ -47,9 +64,17 @@ export function AccountActions() {
       <p className={styles.hint}>
         A zip of your timelines: the original photos and videos, your words, and a page to browse them offline.
       </p>
-      <a className={buttonClassName({ variant: "secondary", block: true })} href={exportUrl} download>
+      <a
+        className={buttonClassName({ variant: "secondary", block: true })}
+        href={exportUrl}
+        download
+        aria-busy={checking || undefined}
+        aria-describedby={exportProblem ? "export-problem" : undefined}
+        onClick={(event) => void download(event)}
+      >
         Download my data
       </a>
+      <FormAlert id="export-problem" message={exportProblem} />
       <Button variant="ghost" block className={styles.danger} onClick={() => setOpen(true)}>
         Delete my account
       </Button>

@@ -8,6 +8,9 @@ import { useConnections, type WebPerson } from "../api/use-connections";
 import { clampPan, clampZoom, fitScale, MAX_PAN, placeConnections, usedRings } from "../lib/web-layout";
 import styles from "./connection-web.module.css";
 
+/** The web's people (and its centre): what a floating button must never cover. */
+export const WEB_NODES = "[data-web-node]";
+
 export interface WebCentre {
   name: string;
   email?: string | null;
@@ -162,6 +165,7 @@ export function ConnectionWeb({ identifier, centre, viewerId }: ConnectionWebPro
         ref={viewportRef}
         className={styles.viewport}
         data-testid="connection-web"
+        data-clip
         onPointerDownCapture={() => {
           draggedRef.current = false;
         }}
@@ -187,7 +191,7 @@ export function ConnectionWeb({ identifier, centre, viewerId }: ConnectionWebPro
           ))}
 
           <div className={styles.node} style={{ "--node-size": `${centreRadius * 2}px` } as CSSProperties}>
-            <div className={styles.centre}>
+            <div className={styles.centre} data-web-node>
               <span className={styles.avatarRing}>
                 <Avatar
                   name={centre.name}
@@ -220,6 +224,7 @@ export function ConnectionWeb({ identifier, centre, viewerId }: ConnectionWebPro
                     <Link
                       to={profileLink(node.person, viewerId)}
                       className={styles.link}
+                      data-web-node
                       aria-describedby={selectedId === node.person.id ? "web-selected-person" : undefined}
                       data-selected={selectedId === node.person.id || undefined}
                       onClick={(event) => {

@@ -4,7 +4,8 @@ import { ImageIcon, PlayIcon } from "../../../components/ui/icons";
 import { formatMemoryDate } from "../lib/memory-date";
 import { newestFirst } from "../lib/memory-order";
 import styles from "./memory-journal.module.css";
-import { MemoryViewer, type MemoryViewerMemory, type MemoryViewerTheme } from "./memory-viewer";
+import { LazyMemoryViewer, usePreloadMemoryViewer } from "./lazy-memory-viewer";
+import type { MemoryViewerMemory, MemoryViewerTheme } from "./memory-viewer-types";
 
 export interface JournalMemory extends MemoryViewerMemory {
   canEdit?: boolean;
@@ -46,6 +47,7 @@ interface MemoryJournalProps {
 export function MemoryJournal({ memories, theme, label }: MemoryJournalProps) {
   const navigate = useNavigate();
   const [openId, setOpenId] = useState<string | null>(null);
+  usePreloadMemoryViewer();
   const sorted = newestFirst(memories);
   const open = sorted.some((memory) => memory.id === openId) ? openId : null;
 
@@ -71,7 +73,7 @@ export function MemoryJournal({ memories, theme, label }: MemoryJournalProps) {
         })}
       </ol>
       {open ? (
-        <MemoryViewer
+        <LazyMemoryViewer
           memories={sorted}
           startId={open}
           theme={theme}

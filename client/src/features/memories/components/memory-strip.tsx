@@ -13,6 +13,8 @@ export const STRIP_SPACING = 280;
 /** How long a click waits for a second one before it counts as a single click. */
 export const DOUBLE_CLICK_WINDOW_MS = 250;
 const CARD_WIDTH = 256;
+/** Cards on screen at first paint, even on a wide screen: their images are not lazy-loaded. */
+const EAGER_CARDS = 3;
 
 interface MemoryStripProps {
   memories: readonly TimelineMemory_MemoryFragment[];
@@ -124,7 +126,15 @@ export function MemoryStrip({ memories, onOpen, onEdit, end }: MemoryStripProps)
                 >
                   <span className={styles.circle}>
                     {image ? (
-                      <img className={styles.image} src={image} alt="" loading="lazy" draggable={false} />
+                      <img
+                        className={styles.image}
+                        src={image}
+                        alt=""
+                        // the first cards are on screen at first paint: loaded at once
+                        loading={index < EAGER_CARDS ? "eager" : "lazy"}
+                        fetchPriority={index === 0 ? "high" : undefined}
+                        draggable={false}
+                      />
                     ) : (
                       <span className={styles.noImage}>
                         <ImageIcon size={36} />

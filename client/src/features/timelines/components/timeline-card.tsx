@@ -16,10 +16,12 @@ export function formatLastActivity(iso: string | null | undefined): string {
 interface TimelineCardProps {
   timeline: TimelineCard_TimelineFragment;
   viewer: Viewer | null;
+  /** On screen at first paint (the first cards): its previews load at once, not lazily. */
+  eager?: boolean;
 }
 
 /** One timeline of the list: previews, title, the other person, last activity, Pending badge. */
-export function TimelineCard({ timeline, viewer }: TimelineCardProps) {
+export function TimelineCard({ timeline, viewer, eager = false }: TimelineCardProps) {
   const previews = timeline.previewImages.slice(0, 3);
   const lastActivity = formatLastActivity(timeline.lastActivity);
   return (
@@ -27,7 +29,16 @@ export function TimelineCard({ timeline, viewer }: TimelineCardProps) {
       <span className={styles.previews} aria-hidden="true">
         {previews.length > 0 ? (
           previews.map((src, index) => (
-            <img key={`${index}-${src}`} className={styles.preview} src={src} alt="" loading="lazy" />
+            <img
+              key={`${index}-${src}`}
+              className={styles.preview}
+              src={src}
+              alt=""
+              width={48}
+              height={48}
+              loading={eager ? "eager" : "lazy"}
+              fetchPriority={eager && index === 0 ? "high" : undefined}
+            />
           ))
         ) : (
           <span className={`${styles.preview} ${styles.placeholder}`}>

@@ -1,0 +1,39 @@
+import { lazy, Suspense, useEffect, type ComponentProps } from "react";
+import { importWithReload } from "../../../lib/stale-chunk";
+import type { MemoryViewer as MemoryViewerType } from "./memory-viewer";
+
+/**
+ * The memory viewer's code (the carousel and pinch-zoom libraries, about a quarter of a timeline
+ * screen's JavaScript) is not part of the screen's first load: it is fetched once the screen is
+ * idle (`usePreloadMemoryViewer`), or at the latest when a memory is opened
+ * (docs/decisions/029-first-load-and-shell.md).
+ */
+const load = () => importWithReload(() => import("./memory-viewer"));
+const Viewer = lazy(() => load().then((module) => ({ default: module.MemoryViewer })));
+
+let started = false;
+
+/** Starts fetching the viewer's code when the browser is idle after the screen's first paint. */
+export function usePreloadMemoryViewer(): void {
+  useEffect(() => {
+    if (started) return;
+    const start = () => {
+      started = true;
+      load().catch(() => undefined);
+    };
+    if (typeof window.requestIdleCallback === "function") {
+      const id = window.requestIdleCallback(start, { timeout: 3000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(start, 1500);
+    return () => window.clearTimeout(id);
+  }, []);
+}
+
+export function LazyMemoryViewer(props: ComponentProps<typeof MemoryViewerType>) {
+  return (
+    <Suspense fallback={null}>
+      <Viewer {...props} />
+    </Suspense>
+  );
+}
