@@ -148,7 +148,11 @@ const gqlTier = (p: Privacy) => p.toUpperCase().replace("-", "_");
  */
 const audienceOf = (c: Cell) => {
   const w = worldOf(c);
-  const count = (["degree1", "degree2", "degree3"] as const).filter((r) => DEGREE[r]! <= REACH[c.privacy]).length;
+  const chain = (["degree1", "degree2", "degree3"] as const).filter((r) => DEGREE[r]! <= REACH[c.privacy]).length;
+  // an accepted world a tier can widen from also carries the pairs of the consent cases below,
+  // each hung off its degree1: their creator 2 steps from the subject's creator, their collaborator 3
+  const consentPairs = c.status === TimelineStatus.ACCEPTED && WIDER[c.privacy] ? PHASES.length : 0;
+  const count = chain + consentPairs * [2, 3].filter((d) => d <= REACH[c.privacy]).length;
   return { count, known: c.role === "creator" && count > 0 ? [w.users.degree1.id] : [] };
 };
 /** People who share an accepted, active timeline with the user. */

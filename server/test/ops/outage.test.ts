@@ -19,6 +19,9 @@ import { startDbProxy, type DbProxy } from "./db-proxy.js";
 
 /** The statement the access policy reads a timeline's visibility facts with (modules/access). */
 const ACCESS_FACTS_SQL = "FROM timelines WHERE id = ANY($1::uuid[])";
+/** The hot reads that carry those facts in the same statement (docs/decisions/028-fast-graphql-path.md). */
+const TIMELINE_ROWS_SQL = "FROM timelines t";
+const NOTICE_ROWS_SQL = "FROM notifications n";
 const UNAVAILABLE = "The service is temporarily unavailable. Please try again in a moment.";
 
 /**
@@ -96,7 +99,7 @@ describe("when the database cannot be reached", () => {
 
   describe("for one query (a connection dropped mid-statement)", () => {
     it("GET /api/memories/filter answers 503, not 404 'Timeline not found', then the memories", async () => {
-      proxy.dropOnce(ACCESS_FACTS_SQL);
+      proxy.dropOnce(TIMELINE_ROWS_SQL);
       const res = await aliceAgent.get(`/api/memories/filter?timeline_id=${timelineId}`);
       expect(proxy.dropped).toBeGreaterThan(0);
       expectUnavailable(res);
@@ -118,8 +121,9 @@ describe("when the database cannot be reached", () => {
     });
 
     it("GraphQL notifications answers 503, not an empty list", async () => {
-      proxy.dropOnce(ACCESS_FACTS_SQL);
+      proxy.dropOnce(NOTICE_ROWS_SQL);
       const res = await gql(aliceAgent, `{ notifications { edges { node { id } } } unreadNotificationCount }`);
+      expect(proxy.dropped).toBeGreaterThan(0);
       expectUnavailable(res);
       expect(res.body.errors[0].extensions.code).toBe("SERVICE_UNAVAILABLE");
 
