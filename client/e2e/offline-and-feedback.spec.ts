@@ -72,6 +72,7 @@ async function offlineCaches(page: Page): Promise<{ media: string[]; account: bo
 }
 
 test("Updates: a declined proposal says so, in place of its buttons", async ({ browser }, testInfo) => {
+  test.setTimeout(90_000); // two people sign in through the outbox first
   const baseURL = String(testInfo.project.use.baseURL);
   const stamp = Date.now();
   const adaEmail = `ada-decline-${stamp}@example.com`;
@@ -202,6 +203,7 @@ test("a screen whose code fails to load reloads once, then shows the friendly er
 test("saving confirms with a toast; the landing page and /login know a signed-in person", async ({
   browser,
 }, testInfo) => {
+  test.setTimeout(120_000); // two people sign in through the outbox first
   const baseURL = String(testInfo.project.use.baseURL);
   const stamp = Date.now();
   const boEmail = `bo-toast-${stamp}@example.com`;
