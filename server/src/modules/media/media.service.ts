@@ -6,7 +6,6 @@ import { badInput, notFound } from "../../lib/errors.js";
 import { ImageError, makeImageVariants, type ProcessedImage } from "../../lib/images.js";
 import type { Logger } from "../../lib/logger.js";
 import { resolveSessionSecret } from "../../lib/session-secret.js";
-import { withAdvisoryLock } from "../../db/advisory-lock.js";
 import { createStorage } from "../../lib/create-storage.js";
 import { shardOf, type Storage, type TempFile } from "../../lib/storage.js";
 import type { ServiceDeps } from "../../services.js";
@@ -25,16 +24,13 @@ import {
 import { UploadLimits } from "./upload-limits.js";
 import { isPlayableVideo } from "./video-container.js";
 import { scrubMp4Metadata } from "./video-metadata.js";
-import { UUID_PATTERN } from "../../lib/uuid.js";
+import { deletedRows, keysOfDeleted, MediaSweeper } from "./media-sweeper.js";
 
 export type { MediaVariantName } from "./media-signing.js";
 
-const HOUR_MS = 60 * 60 * 1000;
-
 export { DEFAULT_MEDIA_LIMITS, MESSAGES, type MediaLimits } from "./upload-gate.js";
 
-/** Unattached uploads (no memory or profile uses them) are removed after this long. */
-export const UNATTACHED_MAX_AGE_MS = HOUR_MS;
+export { UNATTACHED_MAX_AGE_MS } from "./media-sweeper.js";
 
 /** The subset of the AccessPolicy (modules/access) that serving media needs. */
 export interface TimelineVisibility {
@@ -71,13 +67,6 @@ const keys = {
     `variants/${shardOf(id)}/${id}-${name}-${crypto.randomBytes(4).toString("hex")}.${ext}`,
 };
 
-/** Every stored key of a row (the video file is both the original and the served variant). */
-function keysOf(row: Pick<MediaFile, "originalKey" | "variants">): string[] {
-  return [...new Set([row.originalKey, ...Object.values(row.variants ?? {}).filter((k): k is string => !!k)])];
-}
-
-const FILE_ID = new RegExp(`(${UUID_PATTERN})`);
-
 /**
  * Media (docs/decisions/004-media-pipeline.md): ingest, variants, signed URLs, access-checked serving, removal and the
  * orphan sweeper. The only module that reads or writes media bytes.
@@ -90,6 +79,7 @@ export class MediaService {
   private readonly clock: Clock;
   private readonly logger: Logger;
   private readonly reads: MediaReads;
+  private readonly sweeper: MediaSweeper;
   readonly uploadLimits: UploadLimits;
 
   constructor(deps: ServiceDeps, opts: MediaServiceOptions = {}) {
@@ -101,6 +91,7 @@ export class MediaService {
     this.limits = { ...DEFAULT_MEDIA_LIMITS, ...opts.limits };
     this.signer = new UrlSigner(resolveSessionSecret(deps.env), opts.urls);
     this.uploadLimits = new UploadLimits(deps.ds, deps.env);
+    this.sweeper = new MediaSweeper({ ...deps, storage: this.storage, removeFiles: (keys) => this.removeFiles(keys) });
   }
 
   private get repo() {
@@ -342,80 +333,15 @@ export class MediaService {
     return { media, key, contentType, size: stat.size, mtime: stat.mtime };
   }
 
-  // ---- orphans ---------------------------------------------------------------------------
+  // ---- orphans (media-sweeper.ts) -----------------------------------------------------------
 
-  /**
-   * Deletes unattached rows older than `olderThanMs` (never one a memory or profile references)
-   * with their files, then files with no row (or no longer referenced by their row) older than
-   * `fileGraceMs` — a file is written just before its row, so young files are left alone.
-   */
-  async sweepOrphans(
-    olderThanMs = UNATTACHED_MAX_AGE_MS,
-    fileGraceMs = HOUR_MS,
-  ): Promise<{ rows: number; files: number }> {
-    const now = this.clock.now().getTime();
-    const cutoff = new Date(now - olderThanMs);
-    const stale = deletedRows(
-      await this.ds.query(
-        `DELETE FROM media_files f
-          WHERE f.attached = false AND f.created_at < $1
-            AND NOT EXISTS (SELECT 1 FROM memories m WHERE m.media_id = f.id)
-            AND NOT EXISTS (SELECT 1 FROM users u WHERE u.profile_photo_id = f.id)
-          RETURNING f.id, f.original_key, f.variants`,
-        [cutoff],
-      ),
-    );
-    await this.removeFiles(keysOfDeleted(stale));
-
-    // Files: group by the row id in their name, then look the rows up in batches.
-    const fileCutoff = now - fileGraceMs;
-    let files = 0;
-    let batch: { key: string; id: string | null }[] = [];
-    const flush = async () => {
-      const ids = [...new Set(batch.map((b) => b.id).filter((x): x is string => !!x))];
-      const rows = ids.length
-        ? await this.repo.find({ select: { id: true, originalKey: true, variants: true }, where: { id: In(ids) } })
-        : [];
-      const referenced = new Set(rows.flatMap(keysOf));
-      const doomed = batch.filter((b) => !referenced.has(b.key)).map((b) => b.key);
-      await this.removeFiles(doomed);
-      files += doomed.length;
-      batch = [];
-    };
-    for await (const file of this.storage.list()) {
-      if (file.mtime.getTime() > fileCutoff) continue;
-      batch.push({ key: file.key, id: file.key.startsWith("tmp/") ? null : (FILE_ID.exec(file.key)?.[1] ?? null) });
-      if (batch.length >= 500) await flush();
-    }
-    if (batch.length) await flush();
-    if (stale.length || files) this.logger.info({ rows: stale.length, files }, "media sweeper removed orphans");
-    return { rows: stale.length, files };
+  /** Unattached rows and unreferenced files, removed once old enough (see `MediaSweeper`). */
+  sweepOrphans(olderThanMs?: number, fileGraceMs?: number): Promise<{ rows: number; files: number }> {
+    return this.sweeper.sweep(olderThanMs, fileGraceMs);
   }
 
-  /**
-   * `sweepOrphans` in one process at a time: processes sharing the database (and the bucket)
-   * take a PostgreSQL advisory lock; while one sweeps, the others skip (`null`).
-   */
-  async sweepExclusive(olderThanMs?: number, fileGraceMs?: number): Promise<{ rows: number; files: number } | null> {
-    const result = await withAdvisoryLock(this.ds, "keepsake:media-sweeper", () =>
-      this.sweepOrphans(olderThanMs, fileGraceMs),
-    );
-    if (!result.ran) this.logger.debug("media sweeper skipped: another process is sweeping");
-    return result.ran ? result.value : null;
+  /** `sweepOrphans` in one process at a time (see `MediaSweeper.sweepExclusive`). */
+  sweepExclusive(olderThanMs?: number, fileGraceMs?: number): Promise<{ rows: number; files: number } | null> {
+    return this.sweeper.sweepExclusive(olderThanMs, fileGraceMs);
   }
-}
-
-interface DeletedRow {
-  id: string;
-  original_key: string;
-  variants: MediaVariants;
-}
-
-/** TypeORM answers a DELETE … RETURNING with [rows, rowCount]. */
-function deletedRows(raw: unknown): DeletedRow[] {
-  return (Array.isArray(raw) && Array.isArray(raw[0]) ? raw[0] : []) as DeletedRow[];
-}
-
-function keysOfDeleted(rows: DeletedRow[]): string[] {
-  return rows.flatMap((r) => keysOf({ originalKey: r.original_key, variants: r.variants }));
 }
