@@ -8,7 +8,7 @@
  */
 import type { DataSource } from "typeorm";
 import { AccessService, TIER_REACH } from "../../server/src/modules/access/access.service.js";
-import { GraphSnapshots } from "../../server/src/modules/access/graph-snapshot.js";
+import { GraphSnapshots } from "../../server/src/modules/access/graph-snapshots.js";
 import { Ball } from "../../server/src/modules/access/reach.js";
 import { AudienceService } from "../../server/src/modules/timelines/audience.service.js";
 import { Privacy } from "../../server/src/modules/timelines/timeline.enums.js";

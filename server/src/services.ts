@@ -13,7 +13,8 @@ import { NotificationService } from "./modules/notifications/notification.servic
 import { RelationshipService } from "./modules/relationships/relationship.service.js";
 import { TimelineService } from "./modules/timelines/timeline.service.js";
 import { AudienceService } from "./modules/timelines/audience.service.js";
-import { GraphSnapshots } from "./modules/access/graph-snapshot.js";
+import { GraphSnapshots } from "./modules/access/graph-snapshots.js";
+import { graphChangesPruneJob } from "./modules/access/graph-changes-prune.job.js";
 import { createLoaders } from "./graphql/loaders.js";
 import { InlineQueue } from "./jobs/inline-queue.js";
 import type { JobQueue } from "./jobs/job-queue.js";
@@ -45,6 +46,9 @@ export function createServices(deps: ServiceDeps) {
   const notifications = new NotificationService(deps.ds, access, deps.clock);
   const reads = new Reads(deps.ds);
   jobs.define(timelineCreatedFanOutJob({ ds: deps.ds, access, notifications, logger: deps.logger }));
+  // The audience's graph snapshot and the pruning of its change log (docs/decisions/025-audience-preview.md).
+  const graph = new GraphSnapshots(deps.ds, deps.logger);
+  jobs.define(graphChangesPruneJob(deps.ds, deps.logger));
   return {
     mailer,
     jobs,
@@ -55,7 +59,8 @@ export function createServices(deps: ServiceDeps) {
     notifications,
     timelines: new TimelineService({ ...deps, media, mailer, notifications, jobs }),
     /** "Who can see this" for each tier (docs/decisions/025-audience-preview.md). */
-    audience: new AudienceService(deps.ds, new GraphSnapshots(deps.ds)),
+    audience: new AudienceService(deps.ds, graph),
+    graph,
     memories: new MemoryService({ ...deps, media, notifications }),
     relationships: new RelationshipService(deps.ds),
     /** Export and deletion of one's own account (docs/decisions/023-export-and-deletion.md). */

@@ -9,6 +9,7 @@ import { SealedInvitations1795500000000 } from "./1795500000000-SealedInvitation
 import { FormerMember1795600000000 } from "./1795600000000-FormerMember.js";
 import { AccessGraphVersion1795712000000 } from "./1795712000000-AccessGraphVersion.js";
 import { PartnerMeaning1795727000000 } from "./1795727000000-PartnerMeaning.js";
+import { AccessGraphChanges1795810000000 } from "./1795810000000-AccessGraphChanges.js";
 
 /** Every migration, in order. Add new ones here (npm run migration:generate -w server -- Name). */
 export const migrations = [
@@ -23,4 +24,5 @@ export const migrations = [
   FormerMember1795600000000,
   AccessGraphVersion1795712000000,
   PartnerMeaning1795727000000,
+  AccessGraphChanges1795810000000,
 ];
