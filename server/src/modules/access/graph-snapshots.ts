@@ -45,7 +45,8 @@ export class GraphSnapshots {
   warm(): Promise<void> {
     return this.rebuild().then(
       () => undefined,
-      (err: unknown) => this.logger?.warn({ err }, "graph snapshot warm-up failed; the first audience question builds it"),
+      (err: unknown) =>
+        this.logger?.warn({ err }, "graph snapshot warm-up failed; the first audience question builds it"),
     );
   }
 
