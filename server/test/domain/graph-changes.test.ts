@@ -135,6 +135,37 @@ describe("two processes on one database", () => {
     await expectCurrent(two);
   });
 
+  it("a large overlay is folded into a fresh base in the background, answering from base + overlay meanwhile", async () => {
+    const [a, b, c, d] = await users(4);
+    const s = new GraphSnapshots(t.ds, undefined, { overlayLimit: 0 });
+    const first = await s.get();
+    await connect(t.ds, a!, b!);
+    const answered = await s.get(); // applied at once; the rebuild starts behind it
+    expect(answered).toBe(first);
+    expect(answered.within([a!.id], 1).ids().sort()).toEqual([a!.id, b!.id].sort());
+    const rebuilding = s.rebuilding;
+    expect(rebuilding).not.toBeNull();
+    await connect(t.ds, b!, c!); // perhaps while it is read: then the new base catches up from the log
+    expect((await s.get()).within([a!.id], 6).size).toBe(3);
+    await rebuilding;
+    expect(s.builds).toBe(2);
+    await connect(t.ds, c!, d!);
+    const after = await s.get();
+    expect(after).not.toBe(first);
+    expect(after.within([a!.id], 6).size).toBe(4);
+    await s.rebuilding;
+    await expectCurrent(s);
+  });
+
+  it("a question asked during the warm-up waits for that same build", async () => {
+    const s = new GraphSnapshots(t.ds);
+    const warming = s.warm();
+    const snapshot = await s.get();
+    await warming;
+    expect(s.builds).toBe(1);
+    expect(snapshot.version).toBe(await head());
+  });
+
   it("a gap in the log (pruned) or a TRUNCATE-like bump rebuilds; pruning keeps recent rows", async () => {
     const [a, b, c] = await users(3);
     const s = new GraphSnapshots(t.ds);

@@ -39,7 +39,14 @@ export class GraphSnapshots {
   constructor(
     private readonly ds: DataSource,
     private readonly logger?: Logger,
+    /** Overrides `overlayLimit` (tests: fold the overlay after any change). */
+    private readonly opts: { overlayLimit?: number } = {},
   ) {}
+
+  /** The background rebuild under way, if any (tests wait for it). */
+  get rebuilding(): Promise<GraphSnapshot> | null {
+    return this.building;
+  }
 
   /** Starts the first build without waiting for it (process start). Never rejects. */
   warm(): Promise<void> {
@@ -58,7 +65,8 @@ export class GraphSnapshots {
     if (snapshot.version >= head) return snapshot;
     if (complete && snapshot.advance(head, changes)) {
       this.advances += 1;
-      if (snapshot.overlaySize > overlayLimit(snapshot.baseEdges)) this.rebuildInBackground();
+      if (snapshot.overlaySize > (this.opts.overlayLimit ?? overlayLimit(snapshot.baseEdges)))
+        this.rebuildInBackground();
       return snapshot;
     }
     // The log cannot bring it to `head`: wait for a rebuild that read at least `head`.
