@@ -157,6 +157,28 @@ describe("two processes on one database", () => {
     await expectCurrent(s);
   });
 
+  it("a deleted account leaves no row in the log: its versions go whole, and a process that needed them rebuilds", async () => {
+    const [a, b, c, gone] = await users(4);
+    const s = new GraphSnapshots(t.ds);
+    await s.get();
+    // one statement logs a pair with the person and a pair without, under one version
+    await t.ds.query(
+      `INSERT INTO timelines (title, status, is_active, privacy, created_by_id, collaborator_id, collaborator_email, preview_media_ids, last_activity)
+       VALUES ('One', 'accepted', true, 'private', $1, $2, 'x@example.com', '{}', now()),
+              ('Two', 'accepted', true, 'private', $3, $4, 'y@example.com', '{}', now())`,
+      [a!.id, b!.id, c!.id, gone!.id],
+    );
+    const v = await head();
+    expect((await logSince(v - 1n)).length).toBe(2);
+    await t.ds.query(`DELETE FROM timelines WHERE created_by_id = $1 OR collaborator_id = $1`, [gone!.id]);
+    await t.ds.query(`DELETE FROM users WHERE id = $1`, [gone!.id]);
+    const named: unknown[] = await t.ds.query(`SELECT 1 FROM access_graph_changes WHERE $1 IN (a, b)`, [gone!.id]);
+    expect(named).toEqual([]);
+    expect(await logSince(v - 1n)).toEqual([]); // the a–b row went with its version
+    await expectCurrent(s);
+    expect(s.builds).toBe(2);
+  });
+
   it("a question asked during the warm-up waits for that same build", async () => {
     const s = new GraphSnapshots(t.ds);
     const warming = s.warm();

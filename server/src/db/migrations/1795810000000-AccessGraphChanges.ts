@@ -8,7 +8,8 @@ import type { MigrationInterface, QueryRunner } from "typeorm";
  * version they bump, in the same transaction. The version row is updated first and its row lock is
  * held until commit, so versions are handed out in commit order: once a reader sees version v, every
  * change with a version ≤ v is visible too. Rows older than a day are pruned by
- * `graph-changes-prune.job.ts`; a process whose snapshot is older than the log rebuilds it.
+ * `graph-changes-prune.job.ts`, and every version naming a deleted account goes with it; a process
+ * whose snapshot is older than the log, or meets a missing version, rebuilds it.
  */
 const EDGE = (r: string) => `(${r}.status = 'accepted' AND ${r}.is_active AND ${r}.collaborator_id IS NOT NULL)`;
 const PAIRS = (rows: string, r: string, delta: number) =>
@@ -61,9 +62,26 @@ export class AccessGraphChanges1795810000000 implements MigrationInterface {
         CONSTRAINT "PK_access_graph_changes" PRIMARY KEY ("version", "a", "b"))`,
     );
     await replace(queryRunner, NEW);
+    // A deleted account leaves no row (docs/decisions/023-export-and-deletion.md): every version
+    // that names the person goes whole, so a process that still needs it finds a gap and rebuilds,
+    // never a version with part of its changes.
+    await queryRunner.query(
+      `CREATE FUNCTION access_graph_forget_users() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN
+         DELETE FROM access_graph_changes WHERE version IN
+           (SELECT c.version FROM access_graph_changes c JOIN old_rows o ON o.id IN (c.a, c.b));
+         RETURN NULL;
+       END $$`,
+    );
+    await queryRunner.query(
+      `CREATE TRIGGER "users_graph_forget" AFTER DELETE ON "users" REFERENCING OLD TABLE AS old_rows
+       FOR EACH STATEMENT EXECUTE FUNCTION access_graph_forget_users()`,
+    );
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP TRIGGER "users_graph_forget" ON "users"`);
+    await queryRunner.query(`DROP FUNCTION access_graph_forget_users()`);
     await replace(queryRunner, OLD);
     await queryRunner.query(`DROP TABLE "access_graph_changes"`);
   }
