@@ -57,6 +57,9 @@ test("each tier says who it lets in, on Create Timeline and in the settings", as
   await expect(radio(/Semi-private/)).toHaveAccessibleDescription("2 people, including Bo");
   await expect(radio(/Public/)).toHaveAccessibleDescription("2 people, including Bo");
   await expect(radio(/^Private/)).toHaveAccessibleDescription(/^Only you two /);
+  // Private says it once: the audience line, not also the hint "Only the two of you"
+  await expect(ada.getByRole("radio", { name: "Private", exact: true })).toBeVisible();
+  await expect(ada.getByText("Only the two of you")).toHaveCount(0);
 
   // With Cy chosen, Bo is the only other person either tier lets in.
   await ada.getByRole("textbox", { name: /Title/ }).fill("Ada and Cy");

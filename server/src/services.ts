@@ -13,7 +13,8 @@ import { NotificationService } from "./modules/notifications/notification.servic
 import { RelationshipService } from "./modules/relationships/relationship.service.js";
 import { TimelineService } from "./modules/timelines/timeline.service.js";
 import { AudienceService } from "./modules/timelines/audience.service.js";
-import { GraphSnapshots } from "./modules/access/graph-snapshot.js";
+import { GraphSnapshots } from "./modules/access/graph-snapshots.js";
+import { graphChangesPruneJob } from "./modules/access/graph-changes-prune.job.js";
 import { PrivacyChangeService } from "./modules/timelines/privacy-change.service.js";
 import { PrivacyNotices } from "./modules/notifications/privacy-notices.js";
 import { createLoaders } from "./graphql/loaders.js";
@@ -48,6 +49,9 @@ export function createServices(deps: ServiceDeps) {
   const reads = new Reads(deps.ds);
   const privacyChanges = new PrivacyChangeService({ ...deps, notices: new PrivacyNotices(deps.clock) });
   jobs.define(timelineCreatedFanOutJob({ ds: deps.ds, access, notifications, logger: deps.logger }));
+  // The audience's graph snapshot and the pruning of its change log (docs/decisions/025-audience-preview.md).
+  const graph = new GraphSnapshots(deps.ds, deps.logger);
+  jobs.define(graphChangesPruneJob(deps.ds, deps.logger));
   return {
     mailer,
     jobs,
@@ -57,7 +61,8 @@ export function createServices(deps: ServiceDeps) {
     access,
     notifications,
     /** "Who can see this" for each tier (docs/decisions/025-audience-preview.md). */
-    audience: new AudienceService(deps.ds, new GraphSnapshots(deps.ds)),
+    audience: new AudienceService(deps.ds, graph),
+    graph,
     timelines: new TimelineService({ ...deps, media, mailer, notifications, jobs, privacyChanges }),
     /** Two keys to widen a timeline's tier (docs/decisions/026-two-keys-privacy.md). */
     privacyChanges,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GraphSnapshots } from "../../src/modules/access/graph-snapshot.js";
+import { GraphSnapshots } from "../../src/modules/access/graph-snapshots.js";
 import { AudienceService } from "../../src/modules/timelines/audience.service.js";
 import { Timeline } from "../../src/modules/timelines/timeline.entity.js";
 import { Privacy, TimelineStatus } from "../../src/modules/timelines/timeline.enums.js";

@@ -85,3 +85,120 @@ describe("GraphSnapshot.fromPackedEdges", () => {
     expect(GraphSnapshot.fromPackedEdges(1n, "").size).toBe(0);
   });
 });
+
+/**
+ * The change log applied to the overlay (docs/decisions/025-audience-preview.md, "Keeping the
+ * snapshot current") must give the graph a fresh rebuild gives: random edge rows appear and
+ * disappear (repeated pairs, newcomers and people who lose every edge included), in batches the
+ * way the triggers log them (one version per statement, net count per pair).
+ */
+describe("GraphSnapshot.advance equals a fresh rebuild", () => {
+  /** The triggers' log of one statement: net change per unordered pair, zero sums left out. */
+  function logged(version: bigint, added: { a: string; b: string }[], removed: { a: string; b: string }[]) {
+    const net = new Map<string, { a: string; b: string; delta: number }>();
+    for (const [rows, d] of [
+      [added, 1],
+      [removed, -1],
+    ] as const)
+      for (const { a, b } of rows) {
+        const [x, y] = a < b ? [a, b] : [b, a];
+        const e = net.get(x + "|" + y) ?? { a: x, b: y, delta: 0 };
+        e.delta += d;
+        net.set(x + "|" + y, e);
+      }
+    return [...net.values()].filter((e) => e.delta !== 0).map((e) => ({ version, ...e }));
+  }
+
+  function expectSameGraph(actual: GraphSnapshot, expected: GraphSnapshot, people: string[]) {
+    for (const p of people) {
+      expect(actual.neighboursOf(p).sort(), p).toEqual(expected.neighboursOf(p).sort());
+      for (const k of [1, TIER_REACH["semi-private"], TIER_REACH.public]) {
+        const a = actual.within([p], k).ids().sort();
+        expect(a, `${p} within ${k}`).toEqual(expected.within([p], k).ids().sort());
+      }
+    }
+    const r = rng(people.length);
+    for (let q = 0; q < 20; q++) {
+      const pair = [people[Math.floor(r() * people.length)]!, people[Math.floor(r() * people.length)]!];
+      expect(actual.within(pair, 2).size).toBe(expected.within(pair, 2).size);
+    }
+  }
+
+  it.each([11, 12, 13, 14, 15, 16])("random graph %i with 40 batches of additions and removals", (seed) => {
+    const r = rng(seed);
+    const people = 90;
+    let edges = randomEdges(seed, people, 120);
+    const snapshot = GraphSnapshot.fromEdges(5n, edges);
+    let version = 5n;
+    const log: ReturnType<typeof logged> = [];
+    for (let batch = 0; batch < 40; batch++) {
+      const added: { a: string; b: string }[] = [];
+      const removed: { a: string; b: string }[] = [];
+      for (let i = Math.floor(r() * 6); i >= 0; i--) {
+        if (r() < 0.45 && edges.length) {
+          const [gone] = edges.splice(Math.floor(r() * edges.length), 1);
+          removed.push(gone!);
+        } else {
+          // newcomers (p90..p109) and repeated pairs too
+          const a = Math.floor(r() * (people + 20));
+          const b =
+            r() < 0.3 && edges.length ? edges[Math.floor(r() * edges.length)]!.b : `p${Math.floor(r() * people)}`;
+          if (`p${a}` !== b) added.push({ a: `p${a}`, b });
+        }
+      }
+      edges = [...edges, ...added];
+      const rows = logged(version + 1n, added, removed);
+      if (!rows.length) continue;
+      version += 1n;
+      log.push(...rows);
+      // apply every few batches, sometimes with rows already applied in front (a read from an older version)
+      if (batch % 3 === 2)
+        expect(snapshot.advance(version, r() < 0.5 ? log : log.filter((c) => c.version > snapshot.version))).toBe(true);
+    }
+    expect(snapshot.advance(version, log)).toBe(true);
+    expect(snapshot.version).toBe(version);
+    expect(snapshot.overlaySize).toBeGreaterThan(0);
+    const everyone = Array.from({ length: people + 20 }, (_, i) => `p${i}`);
+    expectSameGraph(snapshot, GraphSnapshot.fromEdges(version, edges), everyone);
+  });
+
+  it("refuses, changing nothing, a gap in the log or a count below zero", () => {
+    const base = () =>
+      GraphSnapshot.fromEdges(3n, [
+        { a: "x", b: "y" },
+        { a: "y", b: "z" },
+      ]);
+    const s = base();
+    const add = { a: "x", b: "w", delta: 1 };
+    expect(s.advance(5n, [{ version: 5n, ...add }])).toBe(false); // version 4 missing (pruned)
+    expect(s.advance(5n, [{ version: 4n, ...add }])).toBe(false); // version 5 missing (a TRUNCATE logs no pairs)
+    expect(s.advance(4n, [{ version: 4n, a: "y", b: "x", delta: -2 }])).toBe(false); // only one edge row x–y
+    expect(s.version).toBe(3n);
+    expect(s.within(["x"], 6).ids().sort()).toEqual(["x", "y", "z"]);
+    expect(
+      s.advance(4n, [
+        { version: 4n, a: "y", b: "x", delta: -1 },
+        { version: 4n, ...add },
+      ]),
+    ).toBe(true);
+    expect(s.within(["x"], 6).ids().sort()).toEqual(["w", "x"]);
+    expect(s.neighboursOf("y")).toEqual(["z"]);
+    // back to the base: the overlay empties
+    expect(
+      s.advance(5n, [
+        { version: 5n, a: "x", b: "y", delta: 1 },
+        { version: 5n, ...add, delta: -1 },
+      ]),
+    ).toBe(true);
+    expect(s.overlaySize).toBe(0);
+    expect(s.within(["x"], 6).ids().sort()).toEqual(["x", "y", "z"]);
+    expect(s.advance(5n, [])).toBe(true); // already there
+  });
+
+  it("an answer read after a change is refused, as after another search", () => {
+    const s = GraphSnapshot.fromEdges(1n, [{ a: "x", b: "y" }]);
+    const before = s.within(["x"], 1);
+    expect(s.advance(2n, [{ version: 2n, a: "x", b: "q", delta: 1 }])).toBe(true);
+    expect(() => before.has("y")).toThrow();
+  });
+});

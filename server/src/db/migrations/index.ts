@@ -10,6 +10,7 @@ import { FormerMember1795600000000 } from "./1795600000000-FormerMember.js";
 import { AccessGraphVersion1795712000000 } from "./1795712000000-AccessGraphVersion.js";
 import { TwoKeysPrivacy1795713000000 } from "./1795713000000-TwoKeysPrivacy.js";
 import { PartnerMeaning1795727000000 } from "./1795727000000-PartnerMeaning.js";
+import { AccessGraphChanges1795810000000 } from "./1795810000000-AccessGraphChanges.js";
 
 /** Every migration, in order. Add new ones here (npm run migration:generate -w server -- Name). */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   AccessGraphVersion1795712000000,
   TwoKeysPrivacy1795713000000,
   PartnerMeaning1795727000000,
+  AccessGraphChanges1795810000000,
 ];

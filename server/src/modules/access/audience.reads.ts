@@ -3,7 +3,7 @@ import { Timeline } from "../timelines/timeline.entity.js";
 import { type Privacy, TimelineStatus } from "../timelines/timeline.enums.js";
 import { User } from "../users/user.entity.js";
 import { collaboratorSeenBy, isParticipant, isUuid, TIER_REACH, type Viewer } from "./access.service.js";
-import type { GraphSnapshots } from "./graph-snapshot.js";
+import type { GraphSnapshots } from "./graph-snapshots.js";
 
 /** At most this many people are named in an audience (docs/decisions/025-audience-preview.md). */
 export const KNOWN_MAX = 10;

@@ -1,5 +1,5 @@
-import type { DataSource } from "typeorm";
-import { EDGE_WHERE } from "./access.service.js";
+import type { GraphChange } from "./graph-changes.js";
+import { GraphOverlay } from "./graph-overlay.js";
 import type { Expand } from "./reach.js";
 
 /** The answer of `GraphSnapshot.within`: valid until the snapshot's next search. */
@@ -18,24 +18,48 @@ export interface Reached {
  * would read it all on every question, so the audience reads a snapshot instead.
  *
  * The edges are the rows of `EDGE_WHERE` (the same predicate as the per-read search). People are
- * numbered and the adjacency is stored as compressed rows (`offsets`, `neighbours`).
+ * numbered and the adjacency is stored as compressed rows (`offsets`, `neighbours`): the base, read
+ * at one version. `advance` applies the change log since (`access_graph_changes`) to an overlay
+ * (`graph-overlay.ts`), so the snapshot follows the graph without being rebuilt.
  */
 export class GraphSnapshot {
   /** BFS marks; `epoch` makes a fresh mark set without clearing the array. */
-  private readonly seen: Int32Array;
-  private readonly queue: Int32Array;
+  private seen: Int32Array;
+  private queue: Int32Array;
   private epoch = 0;
+  /** People in the compressed base (numbers below it have a row in `offsets`). */
+  private readonly baseSize: number;
+  private readonly overlay: GraphOverlay;
+  private at: bigint;
 
   private constructor(
     /** `access_graph_version.version` the edges were read at. */
-    readonly version: bigint,
+    version: bigint,
     private readonly ids: string[],
     private readonly index: Map<string, number>,
     private readonly offsets: Int32Array,
     private readonly neighbours: Int32Array,
   ) {
+    this.at = version;
+    this.baseSize = ids.length;
     this.seen = new Int32Array(ids.length);
     this.queue = new Int32Array(ids.length);
+    this.overlay = new GraphOverlay(ids.length);
+  }
+
+  /** The `access_graph_version` this snapshot stands for (the base's, then each change applied). */
+  get version(): bigint {
+    return this.at;
+  }
+
+  /** Edges in the compressed base (each pair's rows counted). */
+  get baseEdges(): number {
+    return this.neighbours.length / 2;
+  }
+
+  /** Pairs whose edge count differs from the base: the overlay's size. */
+  get overlaySize(): number {
+    return this.overlay.size;
   }
 
   /**
@@ -90,7 +114,7 @@ export class GraphSnapshot {
     return new GraphSnapshot(version, ids, index, offsets, neighbours);
   }
 
-  /** People with at least one edge. */
+  /** People numbered: everyone with an edge in the base or in a change applied since. */
   get size(): number {
     return this.ids.length;
   }
@@ -103,7 +127,8 @@ export class GraphSnapshot {
    */
   within(seeds: readonly string[], maxDepth: number): Reached {
     this.epoch += 1;
-    const { seen, queue, offsets, neighbours, epoch } = this;
+    const { seen, queue, offsets, neighbours, epoch, baseSize, overlay } = this;
+    const touched = overlay.touched;
     let head = 0;
     let tail = 0;
     const outside = new Set<string>();
@@ -119,13 +144,22 @@ export class GraphSnapshot {
       const levelEnd = tail;
       while (head < levelEnd) {
         const u = queue[head++]!;
-        for (let p = offsets[u]!; p < offsets[u + 1]!; p++) {
-          const v = neighbours[p]!;
-          if (seen[v] !== epoch) {
-            seen[v] = epoch;
-            queue[tail++] = v;
+        const changed = touched[u] === 1;
+        const cut = changed ? overlay.cut.get(u) : undefined;
+        if (u < baseSize)
+          for (let p = offsets[u]!; p < offsets[u + 1]!; p++) {
+            const v = neighbours[p]!;
+            if (seen[v] !== epoch && !cut?.includes(v)) {
+              seen[v] = epoch;
+              queue[tail++] = v;
+            }
           }
-        }
+        if (changed)
+          for (const v of overlay.extra.get(u) ?? [])
+            if (seen[v] !== epoch) {
+              seen[v] = epoch;
+              queue[tail++] = v;
+            }
       }
     }
     const valid = () => {
@@ -153,7 +187,7 @@ export class GraphSnapshot {
     const n = this.index.get(id);
     if (n === undefined) return [];
     const out = new Set<string>();
-    for (let p = this.offsets[n]!; p < this.offsets[n + 1]!; p++) out.add(this.ids[this.neighbours[p]!]!);
+    this.eachNeighbour(n, (v) => out.add(this.ids[v]!));
     out.delete(id);
     return [...out];
   }
@@ -165,57 +199,85 @@ export class GraphSnapshot {
       const n = this.index.get(id);
       if (n === undefined) continue;
       const list: string[] = [];
-      for (let p = this.offsets[n]!; p < this.offsets[n + 1]!; p++) list.push(this.ids[this.neighbours[p]!]!);
+      this.eachNeighbour(n, (v) => list.push(this.ids[v]!));
       adjacency.set(id, list);
     }
     return Promise.resolve(adjacency);
   };
-}
 
-const VERSION_SQL = `SELECT version::text AS version FROM access_graph_version WHERE id = 1`;
-const EDGES_SQL = `SELECT coalesce(string_agg(created_by_id::text || collaborator_id::text, ''), '') AS packed
-  FROM timelines WHERE ${EDGE_WHERE}`;
-
-/**
- * The current snapshot for this process. Every question first reads `access_graph_version` (one
- * indexed row, bumped by triggers on `timelines` in the transaction that changes an edge; see the
- * migration `AccessGraphVersion`), and the snapshot is rebuilt when another process (or this
- * one) changed the graph since. Concurrent questions share one rebuild.
- */
-export class GraphSnapshots {
-  private current: GraphSnapshot | null = null;
-  private building: Promise<GraphSnapshot> | null = null;
-  /** Rebuilds since start (tests and the bench read it). */
-  builds = 0;
-
-  constructor(private readonly ds: DataSource) {}
-
-  async get(): Promise<GraphSnapshot> {
-    const rows: { version: string }[] = await this.ds.query(VERSION_SQL);
-    const version = BigInt(rows[0]?.version ?? "0");
-    if (this.current && this.current.version >= version) return this.current;
-    let snapshot = await this.rebuild();
-    // A rebuild already under way may have read an older version: wait for one started after ours.
-    if (snapshot.version < version) snapshot = await this.rebuild();
-    return snapshot;
+  /**
+   * Applies the change log from this snapshot's version up to `head` (rows at or below the
+   * version are skipped, so a read that started from an older version still fits). Answers false,
+   * changing nothing, when the changes do not bring it exactly to `head`: a version missing from
+   * the log (pruned, or a TRUNCATE, which logs no pairs) or a count that would go below zero.
+   */
+  advance(head: bigint, changes: readonly GraphChange[]): boolean {
+    if (head <= this.at) return true;
+    let next = this.at + 1n;
+    const counts = new Map<string, { a: string; b: string; now: number }>();
+    for (const c of changes) {
+      if (c.version <= this.at) continue;
+      if (c.version === next) next += 1n;
+      else if (c.version !== next - 1n) return false;
+      if (c.a === c.b) continue;
+      const [a, b] = c.a < c.b ? [c.a, c.b] : [c.b, c.a];
+      const key = a + b;
+      const pair = counts.get(key) ?? { a, b, now: this.countOf(a, b) };
+      pair.now += c.delta;
+      if (pair.now < 0) return false;
+      counts.set(key, pair);
+    }
+    if (next - 1n !== head) return false;
+    for (const { a, b, now } of counts.values()) {
+      const x = this.number(a);
+      const y = this.number(b);
+      this.overlay.set(x, y, this.baseCount(x, y), now);
+    }
+    this.at = head;
+    this.epoch += 1; // answers of earlier searches describe the graph before the change
+    return true;
   }
 
-  private rebuild(): Promise<GraphSnapshot> {
-    this.building ??= this.load().finally(() => {
-      this.building = null;
-    });
-    return this.building;
+  /** Edge rows between two people now. */
+  private countOf(a: string, b: string): number {
+    const x = this.index.get(a);
+    const y = this.index.get(b);
+    if (x === undefined || y === undefined) return 0;
+    return this.overlay.count(x, y) ?? this.baseCount(x, y);
   }
 
-  /** The version and the edges from one consistent view of the database. */
-  private async load(): Promise<GraphSnapshot> {
-    const snapshot = await this.ds.transaction("REPEATABLE READ", async (m) => {
-      const rows: { version: string }[] = await m.query(VERSION_SQL);
-      const [{ packed }]: { packed: string }[] = await m.query(EDGES_SQL);
-      return GraphSnapshot.fromPackedEdges(BigInt(rows[0]?.version ?? "0"), packed);
-    });
-    this.builds += 1;
-    if (!this.current || snapshot.version >= this.current.version) this.current = snapshot;
-    return snapshot;
+  /** Edge rows between two people in the compressed base. */
+  private baseCount(x: number, y: number): number {
+    if (x >= this.baseSize || y >= this.baseSize) return 0;
+    let count = 0;
+    for (let p = this.offsets[x]!; p < this.offsets[x + 1]!; p++) if (this.neighbours[p] === y) count += 1;
+    return count;
+  }
+
+  /** A person's number, numbering a newcomer (one with no edge in the base). */
+  private number(id: string): number {
+    let n = this.index.get(id);
+    if (n !== undefined) return n;
+    n = this.ids.length;
+    this.ids.push(id);
+    this.index.set(id, n);
+    this.overlay.grow(this.ids.length);
+    if (this.ids.length > this.seen.length) {
+      const capacity = Math.max(16, this.seen.length * 2);
+      this.seen = new Int32Array(capacity); // zeros: no epoch is 0, so no mark survives
+      this.queue = new Int32Array(capacity);
+    }
+    return n;
+  }
+
+  private eachNeighbour(n: number, visit: (v: number) => void): void {
+    const changed = this.overlay.touched[n] === 1;
+    const cut = changed ? this.overlay.cut.get(n) : undefined;
+    if (n < this.baseSize)
+      for (let p = this.offsets[n]!; p < this.offsets[n + 1]!; p++) {
+        const v = this.neighbours[p]!;
+        if (!cut?.includes(v)) visit(v);
+      }
+    if (changed) for (const v of this.overlay.extra.get(n) ?? []) visit(v);
   }
 }

@@ -145,6 +145,9 @@ describe("Create Timeline (docs/product.md §2, §5)", () => {
     await waitFor(() => expect(pub).toHaveAccessibleDescription("2 people: Maya and Leo"));
     expect(semi).toHaveAccessibleDescription("Only you two");
     expect(screen.getByRole("radio", { name: /Private/ })).toHaveAccessibleDescription(/^Only you two /);
+    // Private says it once: its audience line, without the hint that would repeat it
+    expect(screen.getByRole("radio", { name: "Private" })).toBeInTheDocument();
+    expect(screen.queryByText("Only the two of you")).not.toBeInTheDocument();
     await chooseBo(user);
     await waitFor(() => expect(semi).toHaveAccessibleDescription("About 14 people, including Maya and Leo"));
     expect(pub).toHaveAccessibleDescription("1 person");

@@ -109,6 +109,9 @@ describe("Timeline Settings (docs/product.md §2, §5, §6, §8)", () => {
     expect(screen.getByRole("radio", { name: /Public/ })).toHaveAccessibleDescription("Only you two");
     const chosen = screen.getByRole("radio", { name: /Private/ });
     expect(chosen).toHaveAccessibleDescription(/^Only you two Only you and Bo Jensen will see/);
+    // Private says it once: its audience line, without the hint that would repeat it
+    expect(screen.getByRole("radio", { name: "Private" })).toBe(chosen);
+    expect(screen.queryByText("Only the two of you")).not.toBeInTheDocument();
     expect(screen.getByText("About 14 people, including Maya and Leo")).toBeVisible();
   });
 

@@ -30,6 +30,8 @@ export function PrivacySelector({ value, onChange, otherName, disabled, audience
           const checked = option.value === value;
           const audienceId = `${name}-${option.value}-audience`;
           const describedBy = [audience ? audienceId : null, checked ? infoId : null].filter(Boolean).join(" ");
+          // With the audience shown, Private's line ("Only you two") says what its hint says: one, not both.
+          const hint = audience && option.value === "PRIVATE" ? null : option.hint;
           return (
             <label key={option.value} className={checked ? `${styles.option} ${styles.checked}` : styles.option}>
               <input
@@ -44,7 +46,7 @@ export function PrivacySelector({ value, onChange, otherName, disabled, audience
               <Icon size={20} />
               <span className={styles.text}>
                 <span className={styles.label}>{option.label}</span>
-                <span className={styles.hint}>{option.hint}</span>
+                {hint && <span className={styles.hint}>{hint}</span>}
                 {audience && <AudienceLine id={audienceId} text={audience[option.value]} />}
               </span>
             </label>
