@@ -146,13 +146,13 @@ export async function measureMedia(
   });
   const data = JSON.parse(answer.body.toString("utf8")) as {
     errors?: unknown;
-    data: { timeline: { memories: Array<{ media: { url: string; thumbUrl: string } }> } };
+    data: { timeline: { memories: { edges: Array<{ node: { media: { url: string; thumbUrl: string } } }> } } };
   };
-  if (data.errors || data.data.timeline.memories.length !== 30)
+  if (data.errors || data.data.timeline.memories.edges.length !== 30)
     throw new Error(`timeline view: ${answer.body.toString("utf8").slice(0, 300)}`);
   let thumbsBytes = 0;
   let displayBytes = 0;
-  for (const m of data.data.timeline.memories) {
+  for (const { node: m } of data.data.timeline.memories.edges) {
     const t = await wireRequest(base, m.media.thumbUrl, { cookie });
     const d = await wireRequest(base, m.media.url, { cookie });
     if (t.status !== 200 || d.status !== 200) throw new Error(`media → ${t.status}/${d.status}`);

@@ -119,6 +119,8 @@ export async function wireRequest(
           "accept-encoding": "gzip, deflate, br",
           ...(opts.cookie ? { cookie: opts.cookie } : {}),
           ...(payload ? { "content-type": "application/json", "content-length": String(payload.length) } : {}),
+          // a page of the app: every POST carries its origin (the server's origin guard)
+          ...(payload ? { origin: new URL(base).origin } : {}),
         },
       },
       (res) => {

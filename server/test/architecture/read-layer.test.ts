@@ -32,8 +32,8 @@ const ALLOWED: Exception[] = [
     why: "sign-in: the account of an address just verified, found or created inside the token's transaction, before there is any viewer",
   },
   {
-    path: "modules/media/media.service.ts",
-    fn: "sweepOrphans",
+    path: "modules/media/media-sweeper.ts",
+    fn: "sweep",
     why: "the orphan sweeper: a background job with no viewer, reading only ids and storage keys of files to delete",
   },
 ];
