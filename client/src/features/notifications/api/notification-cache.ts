@@ -38,10 +38,7 @@ export function setProposalStatusInCache(cache: ApolloCache, notificationId: str
  * waiting for an answer, which keep Accept/Reject. `unread` is the server's count; the proposals
  * are counted in the loaded list.
  */
-export function markableCount(
-  unread: number,
-  notifications: readonly Waiting[],
-): number {
+export function markableCount(unread: number, notifications: readonly Waiting[]): number {
   const waiting = notifications.filter((n) => !n.isRead && waitsForAnswer(n)).length;
   return Math.max(0, unread - waiting);
 }
