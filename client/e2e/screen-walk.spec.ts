@@ -86,6 +86,15 @@ async function walk(page: Page, name: string, ready: () => Promise<void>, found:
     await ready();
     await page.evaluate(() => document.fonts.ready);
     await page.waitForTimeout(150); // layout after the resize (the strip measures itself)
+    // measure the screen at rest: after the transitions that are running (an opening viewer)
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    );
     for (const problem of await layoutProblems(page)) found.push(`${name} @ ${size.name}: ${problem}`);
     await shot(page, `walk-${name}-${size.name}`);
   }
