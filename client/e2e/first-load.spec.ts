@@ -37,11 +37,12 @@ function watch(page: Page, operation: string) {
 test("the session check and the first screen's data leave together, once each", async ({ browser }, testInfo) => {
   test.setTimeout(90_000);
   const baseURL = String(testInfo.project.use.baseURL);
-  const ada = await signIn(browser, baseURL, `ada-first-${Date.now()}@example.com`);
+  const stamp = Date.now();
+  const ada = await signIn(browser, baseURL, `ada-first-${stamp}@example.com`);
   const { createTimeline } = await graphql<{ createTimeline: { timeline: { id: string } } }>(
     ada,
     "mutation ($input: CreateTimelineInput!) { createTimeline(input: $input) { timeline { id } } }",
-    { input: { title: "Solo walks", privacy: "PRIVATE" } },
+    { input: { title: "Solo walks", collaboratorEmail: `bo-first-${stamp}@example.com`, privacy: "PRIVATE" } },
   );
   const context = await browser.newContext({ ...phone, baseURL, serviceWorkers: "block" });
   await context.addCookies(await ada.context().cookies());

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import { apiGraphql, apiSignIn } from "./helpers/api-sign-in";
 import { expectAccessible, graphql, saveShot, signIn, trackPageErrors } from "./helpers/journey";
 
 /**
@@ -14,14 +15,21 @@ const photo = fileURLToPath(new URL("./fixtures/photo-plain.jpg", import.meta.ur
 test("a refused upload says why with Retry; a saved memory confirms with a toast", async ({ browser }, testInfo) => {
   test.setTimeout(90_000);
   const baseURL = String(testInfo.project.use.baseURL);
-  const ada = await signIn(browser, baseURL, `ada-upload-${Date.now()}@example.com`);
+  const stamp = Date.now();
+  const ada = await signIn(browser, baseURL, `ada-upload-${stamp}@example.com`);
+  const boEmail = `bo-upload-${stamp}@example.com`;
+  const bo = await apiSignIn(baseURL, boEmail);
   const errors = trackPageErrors(ada);
   const { createTimeline } = await graphql<{ createTimeline: { timeline: { id: string } } }>(
     ada,
     "mutation ($input: CreateTimelineInput!) { createTimeline(input: $input) { timeline { id } } }",
-    { input: { title: "Kitchen notes", privacy: "PRIVATE" } },
+    { input: { title: "Kitchen notes", collaboratorEmail: boEmail, privacy: "PRIVATE" } },
   );
   const timelineId = createTimeline.timeline.id;
+  await apiGraphql(bo, "mutation ($id: ID!) { acceptTimeline(input: { id: $id }) { timeline { id } } }", {
+    id: timelineId,
+  });
+  await bo.dispose();
 
   await ada.goto(`/app/add-memory?timeline_id=${timelineId}`);
   const input = ada.locator('input[type="file"]');
