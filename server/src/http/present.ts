@@ -6,7 +6,7 @@ import { canEditMemory } from "../modules/memories/memory.service.js";
 import type { Memory } from "../modules/memories/memory.entity.js";
 import { canWritePartnerMeaning, partnerSeenBy } from "../modules/memories/partner-note.js";
 import type { Notification } from "../modules/notifications/notification.entity.js";
-import { messageOf, privacyRequestState } from "../modules/notifications/notification-message.js";
+import { messageOf, privacyRequestState, proposalStatusOf } from "../modules/notifications/notification-message.js";
 import type { RelationshipEdge } from "../modules/relationships/relationship.service.js";
 import type { Timeline } from "../modules/timelines/timeline.entity.js";
 import { TimelineStatus } from "../modules/timelines/timeline.enums.js";
@@ -153,7 +153,11 @@ export class Presenter {
   }
 
   async notification(n: Notification) {
-    const [related, message] = await Promise.all([this.userById(n.relatedUserId), messageOf(n, this.loaders)]);
+    const [related, message, proposalStatus] = await Promise.all([
+      this.userById(n.relatedUserId),
+      messageOf(n, this.loaders),
+      proposalStatusOf(n, this.loaders),
+    ]);
     return {
       _id: n.id,
       id: n.id,
@@ -170,6 +174,8 @@ export class Presenter {
       /** privacy_* notices: the tier, and whether a request still waits (docs/decisions/026-two-keys-privacy.md) */
       privacy: n.privacy,
       privacy_request_state: privacyRequestState(n),
+      /** a timeline_proposal, to its invitee: pending, accepted or rejected (docs/decisions/029-first-load-and-shell.md) */
+      proposal_status: proposalStatus,
     };
   }
 

@@ -110,6 +110,82 @@ describe("notifications", () => {
       expect((await t.ds.getRepository(Notification).findOneByOrFail({ id: proposal.id })).isRead).toBe(true);
     });
 
+    it("a timeline_proposal tells its invitee what became of it (pending, accepted, rejected); nobody else learns it", async () => {
+      const PROPOSALS = `{ notifications(first: 100) { edges { node { id type relatedTimelineId proposalStatus } } } }`;
+      const bob = await createUser(t.ds, { displayName: "Bob" });
+      const carol = await createUser(t.ds, { displayName: "Carol" });
+      const bobA = await signInAs(t, bob);
+      const carolA = await signInAs(t, carol);
+      await connect(t.ds, ann, carol, { privacy: Privacy.PRIVATE }); // Carol is one hop from Ann
+      const propose = async (title: string) =>
+        (
+          await gql(
+            annA,
+            `mutation($c: ID!, $t: String!) { createTimeline(input: { title: $t, collaboratorId: $c, privacy: PUBLIC }) { timeline { id } } }`,
+            { c: bob.id, t: title },
+          )
+        ).data!.createTimeline.timeline.id as string;
+      const [stays, taken, declined] = [await propose("Stays"), await propose("Taken"), await propose("Declined")];
+      const statusOf = async (agent: Agent, timelineId: string) => {
+        const nodes = listed(await gql(agent, PROPOSALS)).filter(
+          (n: { type: string; relatedTimelineId: string }) =>
+            n.type === "TIMELINE_PROPOSAL" && n.relatedTimelineId === timelineId,
+        );
+        const rest = (await agent.get("/api/notifications").query({ limit: 50 }).expect(200)).body.filter(
+          (n: { type: string; related_timeline_id: string }) =>
+            n.type === "timeline_proposal" && n.related_timeline_id === timelineId,
+        );
+        return {
+          graphql: nodes.map((n: { proposalStatus: string | null }) => n.proposalStatus),
+          rest: rest.map((n: { proposal_status: string | null }) => n.proposal_status),
+        };
+      };
+      for (const id of [stays, taken, declined])
+        expect(await statusOf(bobA, id)).toEqual({ graphql: ["PENDING"], rest: ["pending"] });
+
+      await gql(bobA, `mutation($id: ID!) { acceptTimeline(input: { id: $id }) { timeline { id } } }`, { id: taken });
+      await gql(bobA, `mutation($id: ID!) { rejectTimeline(input: { id: $id }) { timeline { id } } }`, {
+        id: declined,
+      });
+      expect(await statusOf(bobA, stays)).toEqual({ graphql: ["PENDING"], rest: ["pending"] });
+      expect(await statusOf(bobA, taken)).toEqual({ graphql: ["ACCEPTED"], rest: ["accepted"] });
+      expect(await statusOf(bobA, declined)).toEqual({ graphql: ["REJECTED"], rest: ["rejected"] });
+      const proposal = await t.ds
+        .getRepository(Notification)
+        .findOneByOrFail({ recipientId: bob.id, relatedTimelineId: taken });
+      const marked = await gql(
+        bobA,
+        `mutation($id: ID!) { markNotificationRead(input: { id: $id }) { notification { proposalStatus } } }`,
+        {
+          id: proposal.id,
+        },
+      );
+      expect(marked.data!.markNotificationRead.notification.proposalStatus).toBe("ACCEPTED");
+
+      // Nobody but the invitee learns the answer: a proposal notice that reached someone else
+      // (the creator, or a connection who may see the now public timeline) carries no outcome.
+      await createNotification(t.ds, {
+        recipientId: ann.id,
+        type: NotificationType.TIMELINE_PROPOSAL,
+        relatedTimelineId: taken,
+      });
+      await createNotification(t.ds, {
+        recipientId: carol.id,
+        type: NotificationType.TIMELINE_PROPOSAL,
+        relatedTimelineId: taken,
+      });
+      expect(await statusOf(annA, taken)).toEqual({ graphql: [null], rest: [null] });
+      expect(await statusOf(carolA, taken)).toEqual({ graphql: [null], rest: [null] });
+      // and no other kind of notice carries it (Ann's "Bob accepted your invitation")
+      const annNodes = listed(await gql(annA, PROPOSALS)).filter(
+        (n: { type: string; relatedTimelineId: string }) => n.relatedTimelineId === taken,
+      );
+      expect(annNodes.map((n: { type: string }) => n.type)).toContain("TIMELINE_ACCEPTED");
+      expect(annNodes.map((n: { proposalStatus: string | null }) => n.proposalStatus)).toEqual(
+        annNodes.map(() => null),
+      );
+    });
+
     it("a long emoji title is never cut inside an emoji (stored and served text)", async () => {
       const bob = await createUser(t.ds, { displayName: "Bob" });
       const bobA = await signInAs(t, bob);

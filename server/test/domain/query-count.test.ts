@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NotificationType } from "../../src/modules/notifications/notification.enums.js";
 import { Privacy } from "../../src/modules/timelines/timeline.enums.js";
 import type { User } from "../../src/modules/users/user.entity.js";
 import { connect, createMemory, createNotification, createUser } from "../factories/index.js";
@@ -34,12 +35,14 @@ async function buildWorld(t: TestApp, n: number, tag: string): Promise<World> {
 
   // timelines: n own timelines with n different people, each with a memory (previews + counts)
   let subjectTimelineId = "";
+  const own: string[] = [];
   for (let i = 0; i < n; i++) {
     const other = await createUser(t.ds, { displayName: `Match${tag} ${i}` });
     const tl = await connect(t.ds, i % 2 ? viewer : other, i % 2 ? other : viewer, { title: `Own ${i}` });
     const m = await createMemory(t.ds, { timelineId: tl.id, createdById: i % 2 ? viewer.id : other.id });
     await t.ds.query(`UPDATE timelines SET preview_media_ids = ARRAY[$2::uuid] WHERE id = $1`, [tl.id, m.mediaId]);
     if (i === 0) subjectTimelineId = tl.id;
+    own.push(tl.id);
   }
   // timeline(id): the subject gets n memories in all
   const subject = await t.ds.query(`SELECT created_by_id, collaborator_id FROM timelines WHERE id = $1`, [
@@ -70,6 +73,15 @@ async function buildWorld(t: TestApp, n: number, tag: string): Promise<World> {
       relatedUserId: from.id,
       relatedTimelineId: subjectTimelineId,
       message: `n${i}`,
+    });
+  }
+  // a proposal notice about each own timeline: its outcome (proposalStatus) comes with the notice's row
+  for (const timelineId of own) {
+    await createNotification(t.ds, {
+      recipientId: viewer.id,
+      type: NotificationType.TIMELINE_PROPOSAL,
+      relatedTimelineId: timelineId,
+      message: "proposal",
     });
   }
   return { viewer, agent: await signInAs(t, viewer), subjectTimelineId, profile };
@@ -162,7 +174,7 @@ const OPERATIONS: Operation[] = [
   ),
   graphql(
     "notifications",
-    `{ ${conn("notifications(first: 50)", `id type message isRead createdAt relatedTimelineId actionUrl relatedUser { ${USER} }`)} }`,
+    `{ ${conn("notifications(first: 50)", `id type message isRead createdAt relatedTimelineId actionUrl proposalStatus relatedUser { ${USER} }`)} }`,
     () => ({}),
     (d) => nodes(d.notifications),
   ),

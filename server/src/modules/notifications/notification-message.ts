@@ -1,6 +1,6 @@
 import { clipText } from "../../lib/text-rules.js";
 import type { Timeline } from "../timelines/timeline.entity.js";
-import type { Privacy } from "../timelines/timeline.enums.js";
+import type { Privacy, TimelineStatus } from "../timelines/timeline.enums.js";
 import type { User } from "../users/user.entity.js";
 import type { Notification } from "./notification.entity.js";
 import { NotificationType, PrivacyRequestState } from "./notification.enums.js";
@@ -38,6 +38,21 @@ export function privacyOutcomeText(who: Named, title: string, privacy: Privacy |
 export function privacyRequestState(n: Pick<Notification, "type" | "resolution">): PrivacyRequestState | null {
   if (n.type !== NotificationType.PRIVACY_REQUEST) return null;
   return (n.resolution as unknown as PrivacyRequestState | null) ?? PrivacyRequestState.OPEN;
+}
+
+/**
+ * What became of the proposal a timeline_proposal notice is about (pending, accepted, rejected),
+ * told only to that proposal's invitee: the notice's recipient must still be the timeline's
+ * collaborator (docs/decisions/029-first-load-and-shell.md, "Outcome of a proposal"). The timeline
+ * is the one the notice list already read with the notice, so this costs no statement.
+ */
+export async function proposalStatusOf(
+  n: Pick<Notification, "type" | "relatedTimelineId" | "recipientId">,
+  facts: Pick<MessageFacts, "timelineById">,
+): Promise<TimelineStatus | null> {
+  if (n.type !== NotificationType.TIMELINE_PROPOSAL || !n.relatedTimelineId) return null;
+  const t = await facts.timelineById.load(n.relatedTimelineId);
+  return t && t.collaboratorId === n.recipientId ? t.status : null;
 }
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);

@@ -4,9 +4,9 @@ import type { GraphQLContext } from "../../graphql/context.js";
 import { viewerOf } from "../access/graphql-viewer.js";
 import { User } from "../users/user.entity.js";
 import { Notification } from "./notification.entity.js";
-import { messageOf, privacyRequestState } from "./notification-message.js";
+import { messageOf, privacyRequestState, proposalStatusOf } from "./notification-message.js";
 import { PrivacyRequestState } from "./notification.enums.js";
-import { Privacy } from "../timelines/timeline.enums.js";
+import { Privacy, TimelineStatus } from "../timelines/timeline.enums.js";
 import { NOTIFICATION_ORDER } from "../access/notification.reads.js";
 import {
   MarkAllNotificationsReadPayload,
@@ -72,5 +72,13 @@ export class NotificationResolver {
   })
   privacyRequestState(@Root() n: Notification): PrivacyRequestState | null {
     return privacyRequestState(n);
+  }
+
+  @FieldResolver(() => TimelineStatus, {
+    nullable: true,
+    description: "a timeline_proposal, to its invitee only: PENDING offers Accept and Reject; otherwise the answer",
+  })
+  proposalStatus(@Root() n: Notification, @Ctx() ctx: GraphQLContext): Promise<TimelineStatus | null> {
+    return proposalStatusOf(n, ctx.loaders);
   }
 }

@@ -65,12 +65,14 @@ function rejectMock(timelineId: string, fail = false) {
   };
 }
 
-const proposal = () =>
+const proposal = (overrides: Parameters<typeof aNotification>[0] = {}) =>
   aNotification({
     type: "TIMELINE_PROPOSAL",
     message: 'Bo Jensen invited you to share the timeline "Summer"',
     actionUrl: "/app/updates",
     relatedTimelineId: "t-9",
+    proposalStatus: "PENDING",
+    ...overrides,
   });
 
 describe("Updates screen", () => {
@@ -284,6 +286,49 @@ describe("Updates screen", () => {
     expect(extracted.ROOT_QUERY?.timelines?.edges).toEqual([
       expect.objectContaining({ node: { __ref: client.cache.identify({ __typename: "Timeline", id: "t-1" }) } }),
     ]);
+  });
+
+  it("shows the outcome the server gives for proposals answered elsewhere, without buttons", async () => {
+    renderUpdates([
+      notificationsMock([
+        proposal({ id: "p-acc", isRead: true, proposalStatus: "ACCEPTED", message: "Accepted one" }),
+        proposal({ id: "p-rej", isRead: true, proposalStatus: "REJECTED", message: "Declined one" }),
+        // answered on another device after this list was read unread: the outcome still wins
+        proposal({ id: "p-stale", relatedTimelineId: "t-8", proposalStatus: "ACCEPTED", message: "Stale one" }),
+        proposal({ id: "p-open", relatedTimelineId: "t-7", message: "Open one" }),
+      ]),
+      unreadCountMock(2),
+    ]);
+    const item = async (text: string) => (await screen.findByText(text)).closest("article") as HTMLElement;
+    expect(within(await item("Accepted one")).getByTestId("proposal-outcome")).toHaveTextContent("You accepted");
+    expect(within(await item("Declined one")).getByTestId("proposal-outcome")).toHaveTextContent("You declined");
+    expect(within(await item("Stale one")).getByTestId("proposal-outcome")).toHaveTextContent("You accepted");
+    for (const text of ["Accepted one", "Declined one", "Stale one"]) {
+      expect(within(await item(text)).queryByRole("button")).not.toBeInTheDocument();
+    }
+    const open = await item("Open one");
+    expect(within(open).getByRole("button", { name: "Accept" })).toBeEnabled();
+    expect(within(open).queryByTestId("proposal-outcome")).not.toBeInTheDocument();
+    // only the answered-but-unread notice can be marked; the open proposal keeps waiting
+    expect(screen.getByRole("button", { name: "Mark all as read (1)" })).toBeInTheDocument();
+  });
+
+  it("shows the outcome when the timeline was answered on its own page in this app (cached status)", async () => {
+    const { client } = renderUpdates([notificationsMock([proposal()]), unreadCountMock(1)]);
+    expect(await screen.findByRole("button", { name: "Accept" })).toBeInTheDocument();
+    act(() => {
+      client.cache.writeFragment({
+        fragment: gql`
+          fragment AnsweredElsewhere on Timeline {
+            id
+            status
+          }
+        `,
+        data: { __typename: "Timeline", id: "t-9", status: "REJECTED" },
+      });
+    });
+    expect(await screen.findByText("You declined")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Accept" })).not.toBeInTheDocument();
   });
 
   it("alerts when rejecting fails", async () => {

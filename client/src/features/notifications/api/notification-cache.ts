@@ -25,22 +25,30 @@ export function markReadInCache(cache: ApolloCache, notificationId: string): voi
   adjustUnreadCount(cache, -1);
 }
 
+/** A proposal answered in this app: its notice shows the outcome from now on. */
+export function setProposalStatusInCache(cache: ApolloCache, notificationId: string, status: "ACCEPTED" | "REJECTED") {
+  cache.modify({
+    id: cache.identify({ __typename: "Notification", id: notificationId }),
+    fields: { proposalStatus: () => status },
+  });
+}
+
 /**
  * What "Mark all as read" can mark (docs/product.md §4): everything unread except proposals still
  * waiting for an answer, which keep Accept/Reject. `unread` is the server's count; the proposals
  * are counted in the loaded list.
  */
-export function markableCount(
-  unread: number,
-  notifications: readonly { isRead: boolean; type: string; privacyRequestState?: string | null }[],
-): number {
+export function markableCount(unread: number, notifications: readonly Waiting[]): number {
   const waiting = notifications.filter((n) => !n.isRead && waitsForAnswer(n)).length;
   return Math.max(0, unread - waiting);
 }
 
+type Waiting = { isRead: boolean; type: string; privacyRequestState?: string | null; proposalStatus?: string | null };
+
 /** A proposal or a request to widen, still waiting for its answer: "mark read" leaves it unread. */
-export function waitsForAnswer(n: { type: string; privacyRequestState?: string | null }): boolean {
-  return n.type === "TIMELINE_PROPOSAL" || n.privacyRequestState === "OPEN";
+export function waitsForAnswer(n: Omit<Waiting, "isRead">): boolean {
+  if (n.type === "TIMELINE_PROPOSAL") return !n.proposalStatus || n.proposalStatus === "PENDING";
+  return n.privacyRequestState === "OPEN";
 }
 
 /**
@@ -59,6 +67,7 @@ export function markAllReadInCache(cache: ApolloCache, changed: number): void {
           const waiting = waitsForAnswer({
             type: readField<string>("type", node) ?? "",
             privacyRequestState: readField<string | null>("privacyRequestState", node),
+            proposalStatus: readField<string | null>("proposalStatus", node),
           });
           if (readField<boolean>("isRead", node) || waiting) continue;
           toMark.push(node.__ref);

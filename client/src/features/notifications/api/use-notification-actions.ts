@@ -12,12 +12,13 @@ import {
   markAllReadInCache,
   markReadInCache,
   removeTimelineFromLists,
+  setProposalStatusInCache,
   waitsForAnswer,
 } from "./notification-cache";
 import { broadcastNotificationsUpdated } from "./notification-events";
 
 type NotificationRef = Pick<NotificationItem_NotificationFragment, "id" | "isRead" | "type" | "relatedTimelineId"> &
-  Partial<Pick<NotificationItem_NotificationFragment, "privacyRequestState">>;
+  Partial<Pick<NotificationItem_NotificationFragment, "privacyRequestState" | "proposalStatus">>;
 
 /** Spec §8 alerts. */
 export const ACCEPT_FAILED_MESSAGE = "Failed to accept timeline proposal. Please try again.";
@@ -99,6 +100,7 @@ export function useAnswerProposal() {
       if (!timelineId) return failure;
       const markAnswered = (cache: Parameters<typeof markReadInCache>[0]) => {
         if (!notification.isRead) markReadInCache(cache, notification.id);
+        setProposalStatusInCache(cache, notification.id, answer === "accept" ? "ACCEPTED" : "REJECTED");
       };
       try {
         if (answer === "accept") {

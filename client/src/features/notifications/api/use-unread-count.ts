@@ -39,11 +39,16 @@ export function useUnreadCount(): number {
 }
 
 /**
- * The cached unread count, for a second place that shows it (the Updates header) without a
- * second refresh timer; `fallback` until the count is known.
+ * The unread count for a second place that shows it (the Updates header), without a second
+ * refresh timer: read again once when the screen opens, together with its list, so the header,
+ * the badge and the list agree about answers given elsewhere (another device, the timeline's own
+ * page); `fallback` until the count is known.
  */
 export function useCachedUnreadCount(fallback: number): number {
-  const { data, error } = useUnreadNotificationCountQuery({ fetchPolicy: "cache-first" });
+  const { data, error } = useUnreadNotificationCountQuery({
+    fetchPolicy: "cache-and-network",
+    nextFetchPolicy: "cache-first",
+  });
   if (error || data?.unreadNotificationCount === undefined) return fallback;
   return data.unreadNotificationCount;
 }

@@ -39,14 +39,22 @@ export function viewUrl(notification: NotificationItem_NotificationFragment): st
   return notification.actionUrl ?? null;
 }
 
-/** The proposed timeline's status, when the cache holds it (after accept/reject or from a list). */
+/**
+ * What became of the proposal: the server's answer on the notice (`proposalStatus`, given to the
+ * invitee only; docs/decisions/029-first-load-and-shell.md), or the cached timeline's status when an
+ * answer in this app is newer (accepted on the timeline's own page). An answer is final, so an
+ * answered status wins over a pending one.
+ */
 function useProposalStatus(notification: NotificationItem_NotificationFragment): TimelineStatus | null {
   const { data, complete } = useFragment({
     fragment: ProposalOutcome_TimelineFragmentDoc,
     from: { __typename: "Timeline", id: notification.relatedTimelineId ?? "" },
   });
-  if (notification.type !== "TIMELINE_PROPOSAL" || !notification.relatedTimelineId || !complete) return null;
-  return data.status;
+  if (notification.type !== "TIMELINE_PROPOSAL" || !notification.relatedTimelineId) return null;
+  const cached = complete ? data.status : null;
+  const server = notification.proposalStatus ?? null;
+  if (cached && cached !== "PENDING") return cached;
+  return server ?? cached;
 }
 
 /**
@@ -63,12 +71,12 @@ export function NotificationItem({ notification }: { notification: NotificationI
   const [confirmingReject, setConfirmingReject] = useState(false);
 
   const unread = !notification.isRead;
-  const canAnswer = unread && notification.type === "TIMELINE_PROPOSAL";
   const status = useProposalStatus(notification);
+  const answered = status === "ACCEPTED" || status === "REJECTED";
+  const canAnswer = unread && notification.type === "TIMELINE_PROPOSAL" && !answered;
   // A request to widen the tier answers like a proposal (docs/decisions/026-two-keys-privacy.md).
   const openPrivacyRequest = notification.privacyRequestState === "OPEN";
-  const outcome =
-    !canAnswer && status ? OUTCOME_LABELS[status] : privacyRequestOutcome(notification.privacyRequestState);
+  const outcome = answered ? OUTCOME_LABELS[status] : privacyRequestOutcome(notification.privacyRequestState);
   const href = viewUrl(notification);
   const person = notification.relatedUser;
 

@@ -25,6 +25,7 @@ export function aNotification(
     relatedTimelineId: "t-1",
     privacy: null,
     privacyRequestState: null,
+    proposalStatus: null,
     relatedUser: {
       __typename: "User",
       id: "u-2",

@@ -1,0 +1,72 @@
+import { expect, test, type Page, type Request } from "@playwright/test";
+import { graphql, phone, signIn } from "./helpers/journey";
+
+/**
+ * Issue 12, first load (docs/decisions/020-offline-and-feedback.md,
+ * docs/decisions/029-first-load-and-shell.md): a signed-in first paint has no waterfall. Opening
+ * `/app/timelines` and `/app/view-timeline?id=` in a fresh tab, the session check and the screen's
+ * first query both leave before either has answered, and the screen's query is sent once.
+ * No service worker here, so every request is the page's own.
+ */
+
+interface Timing {
+  sent: number;
+  done: number;
+}
+
+/** When the session check and the named GraphQL operation were sent and answered. */
+function watch(page: Page, operation: string) {
+  const seen = { session: [] as Timing[], query: [] as Timing[] };
+  const started = new Map<Request, Timing>();
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    const timing = { sent: Date.now(), done: Number.POSITIVE_INFINITY };
+    if (url.pathname === "/api/auth/check-session") seen.session.push(timing);
+    else if (url.pathname === "/graphql" && request.postData()?.includes(`"operationName":"${operation}"`))
+      seen.query.push(timing);
+    else return;
+    started.set(request, timing);
+  });
+  page.on("requestfinished", (request) => {
+    const timing = started.get(request);
+    if (timing) timing.done = Date.now();
+  });
+  return seen;
+}
+
+test("the session check and the first screen's data leave together, once each", async ({ browser }, testInfo) => {
+  test.setTimeout(90_000);
+  const baseURL = String(testInfo.project.use.baseURL);
+  const stamp = Date.now();
+  const ada = await signIn(browser, baseURL, `ada-first-${stamp}@example.com`);
+  const { createTimeline } = await graphql<{ createTimeline: { timeline: { id: string } } }>(
+    ada,
+    "mutation ($input: CreateTimelineInput!) { createTimeline(input: $input) { timeline { id } } }",
+    { input: { title: "Solo walks", collaboratorEmail: `bo-first-${stamp}@example.com`, privacy: "PRIVATE" } },
+  );
+  const context = await browser.newContext({ ...phone, baseURL, serviceWorkers: "block" });
+  await context.addCookies(await ada.context().cookies());
+
+  for (const [path, operation, ready] of [
+    ["/app/timelines", "Timelines", "Your Timelines"],
+    [`/app/view-timeline?id=${createTimeline.timeline.id}`, "ViewTimeline", "Solo walks"],
+  ] as const) {
+    const page = await context.newPage();
+    const seen = watch(page, operation);
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: ready })).toBeVisible({ timeout: 20_000 });
+    await page.waitForLoadState("networkidle");
+    expect(seen.session, `${path}: one session check`).toHaveLength(1);
+    expect(seen.query, `${path}: the ${operation} query once`).toHaveLength(1);
+    const [session, query] = [seen.session[0]!, seen.query[0]!];
+    // no waterfall: each left before the other answered
+    expect(query.sent, `${path}: ${operation} sent before the session check answered`).toBeLessThanOrEqual(
+      session.done,
+    );
+    expect(session.sent, `${path}: the session check sent before ${operation} answered`).toBeLessThanOrEqual(
+      query.done,
+    );
+    await page.close();
+  }
+  await context.close();
+});
