@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import { viewerOf } from "../modules/access/graphql-viewer.js";
+import { viewerFor } from "../modules/access/request-viewer.js";
 import type { Services } from "../services.js";
 import type { Loaders } from "./loaders.js";
 
@@ -15,6 +15,6 @@ export interface GraphQLContext {
 /** One operation's context; its loaders read for whoever is signed in when they load. */
 export function createGraphQLContext(req: Request, res: Response, services: Services): GraphQLContext {
   const ctx = { req, res, userId: req.userId, services } as GraphQLContext;
-  ctx.loaders = services.loaders(() => viewerOf(ctx));
+  ctx.loaders = services.loaders(() => viewerFor(ctx.req, ctx.userId ?? null, services.access));
   return ctx;
 }

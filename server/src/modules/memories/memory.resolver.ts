@@ -1,7 +1,7 @@
 import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from "type-graphql";
 import { ConnectionArgs, connectionOf, pageRequest } from "../../graphql/connection.js";
 import type { GraphQLContext } from "../../graphql/context.js";
-import { viewerOf } from "../access/graphql-viewer.js";
+import { viewerOf } from "../../graphql/current-viewer.js";
 import type { MediaFile } from "../media/media-file.entity.js";
 import { Media } from "../media/media.types.js";
 import { Timeline } from "../timelines/timeline.entity.js";

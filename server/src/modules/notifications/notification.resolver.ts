@@ -1,7 +1,7 @@
 import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { ConnectionArgs, connectionOf, pageRequest } from "../../graphql/connection.js";
 import type { GraphQLContext } from "../../graphql/context.js";
-import { viewerOf } from "../access/graphql-viewer.js";
+import { viewerOf } from "../../graphql/current-viewer.js";
 import { User } from "../users/user.entity.js";
 import { Notification } from "./notification.entity.js";
 import { messageOf, privacyRequestState } from "./notification-message.js";

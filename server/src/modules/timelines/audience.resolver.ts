@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, ID, Query, Resolver } from "type-graphql";
 import type { GraphQLContext } from "../../graphql/context.js";
-import { viewerOf } from "../access/graphql-viewer.js";
+import { viewerOf } from "../../graphql/current-viewer.js";
 import { TimelineAudience } from "./audience.types.js";
 import { Privacy } from "./timeline.enums.js";
 

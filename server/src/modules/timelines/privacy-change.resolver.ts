@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, FieldResolver, Mutation, Resolver, Root } from "type-graphql";
 import type { GraphQLContext } from "../../graphql/context.js";
 import { isParticipant } from "../access/access.service.js";
-import { viewerOf } from "../access/graphql-viewer.js";
+import { viewerOf } from "../../graphql/current-viewer.js";
 import { User } from "../users/user.entity.js";
 import { RespondToPrivacyChangeInput, RespondToPrivacyChangePayload } from "./privacy-change.types.js";
 import { Timeline } from "./timeline.entity.js";

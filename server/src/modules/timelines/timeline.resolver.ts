@@ -1,6 +1,6 @@
 import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import type { GraphQLContext } from "../../graphql/context.js";
-import { viewerOf } from "../access/graphql-viewer.js";
+import { viewerOf } from "../../graphql/current-viewer.js";
 import { isParticipant } from "../access/access.service.js";
 import { ConnectionArgs, connectionOf, pageRequest } from "../../graphql/connection.js";
 import { TIMELINE_ORDER } from "../access/timeline.reads.js";

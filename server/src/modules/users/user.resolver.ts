@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from "type-graphql";
 import type { GraphQLContext } from "../../graphql/context.js";
-import { viewerOf } from "../access/graphql-viewer.js";
+import { viewerOf } from "../../graphql/current-viewer.js";
 import { User } from "./user.entity.js";
 import { UpdateProfileInput, UpdateProfilePayload } from "./user.types.js";
 
