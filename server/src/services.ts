@@ -1,5 +1,5 @@
 import type { ServiceDeps } from "./service-deps.js";
-import { createMailer, type Mailer } from "./lib/mailer.js";
+import { createMailer } from "./lib/mailer.js";
 import { AuthService } from "./modules/auth/auth.service.js";
 import { MediaService } from "./modules/media/media.service.js";
 import { UserService } from "./modules/users/user.service.js";

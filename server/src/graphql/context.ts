@@ -1,5 +1,6 @@
 import type { Request, Response } from "express";
 import { viewerFor } from "../modules/access/request-viewer.js";
+import { createPresenters, type Presenters } from "../presenters.js";
 import type { Services } from "../services.js";
 import type { Loaders } from "./loaders.js";
 
@@ -10,11 +11,15 @@ export interface GraphQLContext {
   userId: string | null;
   services: Services;
   loaders: Loaders;
+  /** Derived fields, one presenter per type, shared with the REST façade (docs/decisions/015-code-layout.md). */
+  present: Presenters;
 }
 
-/** One operation's context; its loaders read for whoever is signed in when they load. */
+/** One operation's context; its loaders and presenters read for whoever is signed in when they load. */
 export function createGraphQLContext(req: Request, res: Response, services: Services): GraphQLContext {
   const ctx = { req, res, userId: req.userId, services } as GraphQLContext;
-  ctx.loaders = services.loaders(() => viewerFor(ctx.req, ctx.userId ?? null, services.access));
+  const viewer = () => viewerFor(ctx.req, ctx.userId ?? null, services.access);
+  ctx.loaders = services.loaders(viewer);
+  ctx.present = createPresenters({ viewer, loaders: ctx.loaders, media: services.media });
   return ctx;
 }
