@@ -1,8 +1,5 @@
-import type { DataSource } from "typeorm";
-import type { Env } from "./config/env.js";
-import type { Clock } from "./lib/clock.js";
-import type { Logger } from "./lib/logger.js";
-import { createMailer, type Mailer } from "./lib/mailer.js";
+import type { ServiceDeps } from "./service-deps.js";
+import { createMailer } from "./lib/mailer.js";
 import { AuthService } from "./modules/auth/auth.service.js";
 import { MediaService } from "./modules/media/media.service.js";
 import { UserService } from "./modules/users/user.service.js";
@@ -19,23 +16,10 @@ import { PrivacyChangeService } from "./modules/timelines/privacy-change.service
 import { PrivacyNotices } from "./modules/notifications/privacy-notices.js";
 import { createLoaders } from "./graphql/loaders.js";
 import { InlineQueue } from "./jobs/inline-queue.js";
-import type { JobQueue } from "./jobs/job-queue.js";
 import { mediaSweepJob } from "./modules/media/sweep.job.js";
 import { timelineCreatedFanOutJob } from "./modules/notifications/fan-out.job.js";
 import { AccountDeletionService } from "./modules/account/account-deletion.service.js";
 import { ExportService } from "./modules/account/export.service.js";
-
-/** What the services are built from; tests swap in fakes where the real thing is not the point. */
-export interface ServiceDeps {
-  ds: DataSource;
-  env: Env;
-  logger: Logger;
-  clock: Clock;
-  /** Replaces the mailer built from env (tests: a failing or recording one). */
-  mailer?: Mailer;
-  /** Where background work goes (docs/decisions/021-durable-jobs.md); default: run inline. */
-  jobs?: JobQueue;
-}
 
 /** Composition root: every service, built once per app. */
 export function createServices(deps: ServiceDeps) {

@@ -1,5 +1,6 @@
 import type { Request, Response } from "express";
-import { viewerOf } from "../modules/access/graphql-viewer.js";
+import { viewerFor } from "../modules/access/request-viewer.js";
+import { createPresenters, type Presenters } from "../presenters.js";
 import type { Services } from "../services.js";
 import type { Loaders } from "./loaders.js";
 
@@ -10,11 +11,41 @@ export interface GraphQLContext {
   userId: string | null;
   services: Services;
   loaders: Loaders;
+  /** Derived fields, one presenter per type, shared with the REST façade (docs/decisions/015-code-layout.md). */
+  readonly present: Presenters;
 }
 
-/** One operation's context; its loaders read for whoever is signed in when they load. */
+const presenters = new WeakMap<object, Presenters>();
+
+/**
+ * One operation's context. Apollo hands resolvers a shallow copy of it, and a sign-in sets
+ * `userId` on that copy; `present` is a getter on the prototype so the presenters read the
+ * viewer of the copy the resolvers see, whoever is signed in when a field is computed.
+ */
+class OperationContext implements GraphQLContext {
+  loaders: Loaders;
+
+  constructor(
+    public req: Request,
+    public res: Response,
+    public userId: string | null,
+    public services: Services,
+  ) {
+    this.loaders = services.loaders(() => viewerFor(req, this.userId ?? null, services.access));
+  }
+
+  get present(): Presenters {
+    let p = presenters.get(this);
+    if (!p) {
+      const viewer = () => viewerFor(this.req, this.userId ?? null, this.services.access);
+      p = createPresenters({ viewer, loaders: this.loaders, media: this.services.media });
+      presenters.set(this, p);
+    }
+    return p;
+  }
+}
+
+/** One operation's context; its loaders and presenters read for whoever is signed in when they load. */
 export function createGraphQLContext(req: Request, res: Response, services: Services): GraphQLContext {
-  const ctx = { req, res, userId: req.userId, services } as GraphQLContext;
-  ctx.loaders = services.loaders(() => viewerOf(ctx));
-  return ctx;
+  return new OperationContext(req, res, req.userId ?? null, services);
 }

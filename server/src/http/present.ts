@@ -1,47 +1,44 @@
 import type { Request } from "express";
 import type { Loaders } from "../graphql/loaders.js";
-import { isParticipant, type Viewer } from "../modules/access/access.service.js";
-import { viewerFor } from "../modules/access/request-viewer.js";
-import { canEditMemory } from "../modules/memories/memory.service.js";
+import type { Viewer } from "../modules/access/access.service.js";
 import type { Memory } from "../modules/memories/memory.entity.js";
-import { canWritePartnerMeaning, partnerSeenBy } from "../modules/memories/partner-note.js";
 import type { Notification } from "../modules/notifications/notification.entity.js";
-import { messageOf, privacyRequestState, proposalStatusOf } from "../modules/notifications/notification-message.js";
 import type { RelationshipEdge } from "../modules/relationships/relationship.service.js";
 import type { Timeline } from "../modules/timelines/timeline.entity.js";
-import { TimelineStatus } from "../modules/timelines/timeline.enums.js";
 import type { User } from "../modules/users/user.entity.js";
+import { createPresenters, type Presenters } from "../presenters.js";
 import type { Services } from "../services.js";
+import { requestViewer } from "./request-viewer.js";
 
 /**
  * The REST façade's shapes (docs/product.md §3, docs/decisions/008-api-shapes.md): snake_case, both `_id` and `id`, populated
- * users, e-mail addresses only where docs/decisions/003-privacy-tiers.md allows. One presenter per request; relations load
- * through per-request DataLoaders so a list costs the same number of statements as one item.
+ * users, e-mail addresses only where docs/decisions/003-privacy-tiers.md allows. It only renames: every derived field
+ * comes from the type's presenter (`modules/<feature>/<feature>.presenter.ts`), the same one GraphQL uses. One
+ * presenter per request; relations load through per-request DataLoaders so a list costs the same number of statements
+ * as one item.
  */
 export class Presenter {
   readonly loaders: Loaders;
+  private readonly p: Presenters;
 
   constructor(
-    private readonly services: Services,
+    services: Services,
     readonly viewer: Viewer,
   ) {
     this.loaders = services.loaders(() => viewer);
-  }
-
-  private async emailOf(user: Pick<User, "id" | "email">): Promise<string | null> {
-    return (await this.viewer.mayRevealEmail(user.id)) ? user.email : null;
+    this.p = createPresenters({ viewer: () => viewer, loaders: this.loaders, media: services.media });
   }
 
   async user(u: User) {
     return {
       _id: u.id,
       id: u.id,
-      email: await this.emailOf(u),
+      email: await this.p.user.email(u),
       username: u.username,
       display_name: u.displayName,
       full_name: u.fullName,
       bio: u.bio,
-      profile_photo: u.profilePhotoId ? this.services.media.signedUrl(u.profilePhotoId, "thumb") : null,
+      profile_photo: this.p.user.profilePhotoUrl(u),
       created_at: u.createdAt.toISOString(),
       created_date: u.createdAt.toISOString(),
     };
@@ -51,20 +48,21 @@ export class Presenter {
     return Promise.all(list.map((u) => this.user(u)));
   }
 
-  private async userById(id: string | null) {
-    if (!id) return null;
-    const u = await this.loaders.userById.load(id);
-    return u ? this.user(u) : null;
+  private async userOrNull(u: Promise<User | null> | User | null) {
+    const user = await u;
+    return user ? this.user(user) : null;
   }
 
   async timeline(t: Timeline) {
-    const collaboratorId = this.services.timelines.collaboratorIdFor(this.viewer, t);
-    const [createdByUser, collaboratorUser, memoryCount, collaboratorEmail] = await Promise.all([
-      this.userById(t.createdById),
-      this.userById(collaboratorId),
-      this.loaders.memoryCountByTimelineId.load(t.id),
-      this.services.timelines.collaboratorEmailFor(this.viewer, t),
+    const tp = this.p.timeline;
+    const [createdByUser, collaboratorUser, memoryCount, collaboratorEmail, requestedBy] = await Promise.all([
+      this.userOrNull(tp.createdBy(t)),
+      this.userOrNull(tp.collaborator(t)),
+      tp.memoryCount(t),
+      tp.collaboratorEmail(t),
+      this.userOrNull(tp.privacyRequestedBy(t)),
     ]);
+    const pendingPrivacy = tp.pendingPrivacy(t);
     return {
       _id: t.id,
       id: t.id,
@@ -75,32 +73,24 @@ export class Presenter {
       /** the creator's e-mail (docs/product.md §3), where docs/decisions/003-privacy-tiers.md allows */
       created_by: createdByUser?.email ?? null,
       created_by_id: t.createdById,
-      collaborator_id: collaboratorId,
+      collaborator_id: tp.collaboratorId(t),
       collaborator_email: collaboratorEmail,
       created_by_user: createdByUser,
       collaborator_user: collaboratorUser,
       /** the other participant deleted their account: show "Former member" (docs/decisions/023-export-and-deletion.md) */
       former_member: t.formerMember,
-      ...(await this.privacyRequest(t)),
+      /** a wider tier waiting for consent (docs/decisions/026-two-keys-privacy.md) */
+      pending_privacy: pendingPrivacy,
+      privacy_requested_by_id: pendingPrivacy ? t.privacyRequestedById : null,
+      privacy_requested_by_user: requestedBy,
+      privacy_requested_at: tp.privacyRequestedAt(t)?.toISOString() ?? null,
       last_activity: t.lastActivity.toISOString(),
-      preview_images: [...(t.previewMediaIds ?? [])].reverse().map((id) => this.services.media.signedUrl(id, "thumb")),
+      preview_images: tp.previewImages(t),
       memory_count: memoryCount,
-      is_participant: isParticipant(this.viewer.userId, t),
-      can_respond:
-        t.status === TimelineStatus.PENDING && !!this.viewer.userId && t.collaboratorId === this.viewer.userId,
+      is_participant: tp.isParticipant(t),
+      can_respond: tp.canRespond(t),
       created_at: t.createdAt.toISOString(),
       created_date: t.createdAt.toISOString(),
-    };
-  }
-
-  /** A wider tier waiting for consent, for the two participants only (docs/decisions/026-two-keys-privacy.md). */
-  private async privacyRequest(t: Timeline) {
-    const shown = isParticipant(this.viewer.userId, t) && !!t.pendingPrivacy;
-    return {
-      pending_privacy: shown ? t.pendingPrivacy : null,
-      privacy_requested_by_id: shown ? t.privacyRequestedById : null,
-      privacy_requested_by_user: shown ? await this.userById(t.privacyRequestedById) : null,
-      privacy_requested_at: shown ? (t.privacyRequestedAt?.toISOString() ?? null) : null,
     };
   }
 
@@ -109,13 +99,15 @@ export class Presenter {
   }
 
   async memory(m: Memory) {
-    const [media, timeline, createdByUser] = await Promise.all([
-      this.loaders.mediaById.load(m.mediaId),
-      this.loaders.timelineById.load(m.timelineId),
-      this.userById(m.createdById),
+    const mp = this.p.memory;
+    const [media, createdByUser, partnerUser, canWritePartner, canEdit] = await Promise.all([
+      mp.media(m),
+      this.userOrNull(mp.createdBy(m)),
+      this.userOrNull(mp.partner(m)),
+      mp.canWritePartnerMeaning(m),
+      mp.canEdit(m),
     ]);
-    const partnerUser = await this.userById(timeline ? partnerSeenBy(this.viewer.userId, m, timeline) : null);
-    const urls = media ? this.services.media.urlsFor(media) : null;
+    const urls = media ? this.p.media.urls(media) : null;
     return {
       _id: m.id,
       id: m.id,
@@ -138,11 +130,11 @@ export class Presenter {
       /** the other participant's own note, and who they are (docs/decisions/027-two-voices.md) */
       partner_meaning: m.partnerMeaning,
       partner_user: partnerUser,
-      can_write_partner_meaning: !!timeline && canWritePartnerMeaning(this.viewer.userId, m, timeline),
+      can_write_partner_meaning: canWritePartner,
       created_by_id: m.createdById,
       created_by_email: createdByUser?.email ?? null,
       created_by_user: createdByUser,
-      can_edit: !!timeline && canEditMemory(this.viewer.userId, m, timeline),
+      can_edit: canEdit,
       created_at: m.createdAt.toISOString(),
       created_date: m.createdAt.toISOString(),
     };
@@ -153,10 +145,11 @@ export class Presenter {
   }
 
   async notification(n: Notification) {
+    const np = this.p.notification;
     const [related, message, proposalStatus] = await Promise.all([
-      this.userById(n.relatedUserId),
-      messageOf(n, this.loaders),
-      proposalStatusOf(n, this.loaders),
+      this.userOrNull(np.relatedUser(n)),
+      np.message(n),
+      np.proposalStatus(n),
     ]);
     return {
       _id: n.id,
@@ -173,7 +166,7 @@ export class Presenter {
       action_url: n.actionUrl,
       /** privacy_* notices: the tier, and whether a request still waits (docs/decisions/026-two-keys-privacy.md) */
       privacy: n.privacy,
-      privacy_request_state: privacyRequestState(n),
+      privacy_request_state: np.privacyRequestState(n),
       /** a timeline_proposal, to its invitee: pending, accepted or rejected (docs/decisions/029-first-load-and-shell.md) */
       proposal_status: proposalStatus,
     };
@@ -188,7 +181,7 @@ export class Presenter {
    * allows, else the username (both open /app/public-profile); `other_user` is the populated user.
    */
   async relationship(r: RelationshipEdge) {
-    const other = await this.userById(r.otherUserId);
+    const other = await this.userOrNull(this.loaders.userById.load(r.otherUserId));
     return {
       otherUser: other?.email ?? other?.username ?? null,
       other_user: other,
@@ -205,7 +198,7 @@ export class Presenter {
 
 /** The per-request viewer and presenter of a REST call. */
 export function restContext(req: Request, services: Services): { viewer: Viewer; present: Presenter } {
-  const viewer = viewerFor(req, req.userId ?? null, services.access);
+  const viewer = requestViewer(req, services);
   return { viewer, present: new Presenter(services, viewer) };
 }
 

@@ -294,12 +294,12 @@ describe("audiencePreview (a timeline not created yet)", () => {
   });
 
   it("the creator of a sealed proposal sees the audience of an invitation to an address without an account", async () => {
-    const sealed = await t.services.timelines.create(u.A!.id, {
+    const sealed = await t.services.timelines.create(t.services.access.viewer(u.A!.id), {
       title: "Sealed",
       collaboratorEmail: u.z!.email,
       privacy: Privacy.SEMI_PRIVATE,
     });
-    const invite = await t.services.timelines.create(u.A!.id, {
+    const invite = await t.services.timelines.create(t.services.access.viewer(u.A!.id), {
       title: "Invite",
       collaboratorEmail: "someone-new@example.com",
       privacy: Privacy.SEMI_PRIVATE,

@@ -1164,7 +1164,7 @@ beforeAll(async () => {
         filename: "me.png",
         ownerId: creator!.id,
       });
-      await t.services.users.updateProfile(creator!.id, { photoMediaId: photo.id });
+      await t.services.users.updateProfile(t.services.access.viewer(creator!.id), { photoMediaId: photo.id });
       const notification = await createNotification(t.ds, {
         recipientId: collaborator!.id,
         relatedTimelineId: subject.id,

@@ -107,7 +107,7 @@ describe("two processes on one database", () => {
     const reach = async (s: GraphSnapshots, id: string) => (await s.get()).within([id], 6).ids().sort();
 
     // an accept through the real service, made "in" process one
-    const proposal = await t.services.timelines.create(c!.id, {
+    const proposal = await t.services.timelines.create(t.services.access.viewer(c!.id), {
       title: "Us",
       collaboratorId: b!.id,
       privacy: "public",

@@ -314,7 +314,7 @@ describe("two keys to widen a timeline's tier", () => {
       await catA.put(`/api/timelines/${tl.id}`).send({ privacy: "semi-private" }).expect(202);
       expect((await noticesOf(annA, tl.id))[0]).toMatchObject({ privacyRequestState: "OPEN" });
 
-      await t.services.accountDeletion.deleteAccount(cat.id, "DELETE");
+      await t.services.accountDeletion.deleteAccount(t.services.access.viewer(cat.id), "DELETE");
       expect(await row(tl.id)).toMatchObject({
         formerMember: true,
         privacy: Privacy.PRIVATE,

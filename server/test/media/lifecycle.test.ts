@@ -8,6 +8,7 @@ import { authChecker } from "../../src/graphql/auth-checker.js";
 import type { GraphQLContext } from "../../src/graphql/context.js";
 import { MediaFile } from "../../src/modules/media/media-file.entity.js";
 import { MediaResolver } from "../../src/modules/media/media.resolver.js";
+import { createPresenters } from "../../src/presenters.js";
 import { MESSAGES } from "../../src/modules/media/media.service.js";
 import { Media } from "../../src/modules/media/media.types.js";
 import { GraphQLUpload, type FileUpload } from "../../src/modules/media/upload.scalar.js";
@@ -223,7 +224,12 @@ describe("media lifecycle: limits, removal, attachment, the orphan sweeper, Grap
     const res = await graphql({
       schema,
       source: `{ probe { image { ${fields} } video { ${fields} } } }`,
-      contextValue: { services: t.services, loaders, userId: ownerId },
+      contextValue: {
+        services: t.services,
+        loaders,
+        userId: ownerId,
+        present: createPresenters({ viewer: () => owner, loaders, media: t.services.media }),
+      },
     });
     expect(res.errors).toBeUndefined();
     expect(res.data).toEqual({

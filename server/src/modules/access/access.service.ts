@@ -4,6 +4,7 @@ import { Privacy, TimelineStatus } from "../timelines/timeline.enums.js";
 import { KnownRows } from "./known-rows.js";
 import { Ball, reach, type Expand, type ReachQuestion } from "./reach.js";
 import { isUuid } from "../../lib/uuid.js";
+import { personInTimeline } from "./person-timelines.js";
 
 /**
  * The ONLY place that decides who may see a timeline, its memories and its media (docs/decisions/003-privacy-tiers.md;
@@ -331,7 +332,7 @@ export class Viewer {
       .query(
         `SELECT DISTINCT CASE WHEN created_by_id = $1 THEN collaborator_id ELSE created_by_id END AS id
          FROM timelines WHERE status = 'accepted' AND collaborator_id IS NOT NULL
-         AND (created_by_id = $1 OR collaborator_id = $1)`,
+         AND ${personInTimeline("timelines", "$1")}`,
         [this.userId],
       )
       .then((rows: { id: string }[]) => new Set(rows.map((r) => r.id)));

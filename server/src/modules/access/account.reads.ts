@@ -4,6 +4,7 @@ import { Memory } from "../memories/memory.entity.js";
 import { Notification } from "../notifications/notification.entity.js";
 import { Timeline } from "../timelines/timeline.entity.js";
 import { User } from "../users/user.entity.js";
+import { personInTimeline } from "./person-timelines.js";
 import type { Asker } from "./user.reads.js";
 
 /** Timelines that are the asker's own: created by them (any status) or joined (not declined). */
@@ -92,7 +93,7 @@ export class AccountReads {
     const timelines = await m
       .getRepository(Timeline)
       .createQueryBuilder("t")
-      .where("t.created_by_id = :uid OR t.collaborator_id = :uid", { uid: asker.userId })
+      .where(personInTimeline("t", ":uid"), { uid: asker.userId })
       .setLock("pessimistic_write")
       .getMany();
     const media = await m

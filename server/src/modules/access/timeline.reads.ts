@@ -1,8 +1,9 @@
-import { Brackets, In, type DataSource, type SelectQueryBuilder } from "typeorm";
+import { In, type DataSource, type SelectQueryBuilder } from "typeorm";
 import { keysetOrder, pageOf, type KeysetOrder, type Page, type PageRequest } from "../../db/keyset.js";
 import { Timeline } from "../timelines/timeline.entity.js";
 import { TimelineStatus } from "../timelines/timeline.enums.js";
 import { isUuid, type Viewer } from "./access.service.js";
+import { personInTimeline } from "./person-timelines.js";
 import { TimelineRows, type OwnTimelineFilter } from "./timeline-rows.js";
 import type { Asker } from "./user.reads.js";
 
@@ -94,21 +95,6 @@ export class TimelineReads {
     return viewer.filterVisible(rows);
   }
 
-  /** The viewer's own timelines (creator or collaborator), most recent activity first; declined ones are left out. */
-  async own(viewer: Viewer): Promise<Timeline[]> {
-    if (!viewer.userId) return [];
-    const rows = await this.repo
-      .createQueryBuilder("t")
-      .where(new Brackets((w) => w.where("t.created_by_id = :userId").orWhere("t.collaborator_id = :userId")), {
-        userId: viewer.userId,
-      })
-      .andWhere("t.status <> :rejected", { rejected: TimelineStatus.REJECTED })
-      .orderBy("t.last_activity", "DESC")
-      .addOrderBy("t.created_at", "DESC")
-      .getMany();
-    return this.seen(viewer, rows);
-  }
-
   /**
    * A page of the viewer's own timelines (creator or collaborator, declined left out), in
    * TIMELINE_ORDER, read with their people in one statement (plain rows).
@@ -157,11 +143,7 @@ export class TimelineReads {
   }
 
   private scoped(personId: string, scope: PersonTimelineScope): SelectQueryBuilder<Timeline> {
-    const qb = this.repo
-      .createQueryBuilder("t")
-      .where(new Brackets((w) => w.where("t.created_by_id = :uid").orWhere("t.collaborator_id = :uid")), {
-        uid: personId,
-      });
+    const qb = this.repo.createQueryBuilder("t").where(personInTimeline("t", ":uid"), { uid: personId });
     if (scope === "accepted-active") {
       qb.andWhere("t.status = :accepted AND t.is_active", { accepted: TimelineStatus.ACCEPTED });
     } else if (scope === "accepted-pairs") {

@@ -6,6 +6,7 @@ import type { Storage } from "../../lib/storage.js";
 import { clipText } from "../../lib/text-rules.js";
 import { AccountReads } from "../access/account.reads.js";
 import { UserReads } from "../access/user.reads.js";
+import type { Viewer } from "../access/access.service.js";
 import type { MediaFile } from "../media/media-file.entity.js";
 import { Notification } from "../notifications/notification.entity.js";
 import { NotificationType } from "../notifications/notification.enums.js";
@@ -65,7 +66,8 @@ export class AccountDeletionService {
     if (confirm !== DELETE_CONFIRMATION) throw badInput(CONFIRM_MESSAGE, { field: "confirm" });
   }
 
-  async deleteAccount(userId: string | null, confirm: unknown): Promise<DeletionSummary> {
+  async deleteAccount(viewer: Viewer, confirm: unknown): Promise<DeletionSummary> {
+    const userId = viewer.userId;
     if (!userId) throw unauthenticated();
     AccountDeletionService.checkConfirmation(confirm);
     const asker = { userId };

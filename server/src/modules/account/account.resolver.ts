@@ -1,10 +1,10 @@
 import { Arg, Ctx, FieldResolver, Mutation, Resolver, Root } from "type-graphql";
 import type { GraphQLContext } from "../../graphql/context.js";
-import { unauthenticated } from "../../lib/errors.js";
+import { CurrentViewer } from "../../graphql/current-viewer.js";
+import type { Viewer } from "../access/access.service.js";
 import { endSession } from "../auth/auth.http.js";
 import { User } from "../users/user.entity.js";
 import { DeleteAccountInput, DeleteAccountPayload } from "./account.types.js";
-import { EXPORT_PATH } from "./export.service.js";
 
 /** Export and deletion of one's own account (docs/decisions/023-export-and-deletion.md). */
 @Resolver(() => User)
@@ -14,7 +14,7 @@ export class AccountResolver {
     description: "Where to download one's own data (a zip, GET); null for anyone but oneself.",
   })
   exportUrl(@Root() user: User, @Ctx() ctx: GraphQLContext): string | null {
-    return ctx.userId && user.id === ctx.userId ? EXPORT_PATH : null;
+    return ctx.present.user.exportUrl(user);
   }
 
   @Mutation(() => DeleteAccountPayload, {
@@ -23,10 +23,10 @@ export class AccountResolver {
   })
   async deleteAccount(
     @Arg("input", () => DeleteAccountInput) input: DeleteAccountInput,
+    @CurrentViewer() viewer: Viewer,
     @Ctx() ctx: GraphQLContext,
   ): Promise<DeleteAccountPayload> {
-    if (!ctx.userId) throw unauthenticated();
-    await ctx.services.accountDeletion.deleteAccount(ctx.userId, input.confirm);
+    await ctx.services.accountDeletion.deleteAccount(viewer, input.confirm);
     await endSession(ctx.req, ctx.res, ctx.services.auth.env);
     ctx.userId = null;
     return { deleted: true };

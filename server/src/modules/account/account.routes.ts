@@ -1,5 +1,6 @@
 import { pipeline } from "node:stream/promises";
 import express, { type Router } from "express";
+import { requestViewer } from "../../http/request-viewer.js";
 import { requireAuth } from "../../http/require-auth.js";
 import type { Services } from "../../services.js";
 import { endSession } from "../auth/auth.http.js";
@@ -14,11 +15,11 @@ export function accountRoutes(services: Services): Router {
   router.get("/me/export", requireAuth, async (req, res) => {
     // `?check=1`: 204 when an export would be admitted now, else its 429; nothing is counted
     if (req.query.check === "1") {
-      await services.exports.check(req.userId!);
+      await services.exports.check(requestViewer(req, services));
       res.status(204).setHeader("Cache-Control", "no-store").end();
       return;
     }
-    const archive = await services.exports.open(req.userId!);
+    const archive = await services.exports.open(requestViewer(req, services));
     res.status(200);
     res.setHeader("Content-Type", "application/zip");
     res.setHeader("Content-Disposition", `attachment; filename="${archive.filename}"`);
@@ -34,7 +35,7 @@ export function accountRoutes(services: Services): Router {
 
   router.delete("/me", requireAuth, async (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
-    await services.accountDeletion.deleteAccount(req.userId!, body.confirm);
+    await services.accountDeletion.deleteAccount(requestViewer(req, services), body.confirm);
     await endSession(req, res, services.auth.env);
     res.json({ success: true, message: "Your account and everything you added are deleted." });
   });

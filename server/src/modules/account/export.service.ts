@@ -11,6 +11,7 @@ import type { Storage } from "../../lib/storage.js";
 import { AccountReads } from "../access/account.reads.js";
 import { MediaReads } from "../access/media.reads.js";
 import { UserReads } from "../access/user.reads.js";
+import type { Viewer } from "../access/access.service.js";
 import type { MediaFile } from "../media/media-file.entity.js";
 import { MediaType } from "../media/media.enums.js";
 import { planExport, type ExportPlan } from "./export-contents.js";
@@ -75,7 +76,8 @@ export class ExportService {
    * asks first so a refusal shows as a message instead of a downloaded error file, while the
    * export itself stays a plain browser download (docs/decisions/029-first-load-and-shell.md).
    */
-  async check(userId: string | null): Promise<void> {
+  async check(viewer: Viewer): Promise<void> {
+    const userId = viewer.userId;
     if (!userId) throw unauthenticated();
     const s = await this.limit.peek(userId);
     if (s.blocked) throw limitError(this.limitMessage(s.retryAfter), s.retryAfter, s.resetTime);
@@ -133,7 +135,8 @@ export class ExportService {
   }
 
   /** Checks the allowance, reads the rows, and returns the zip as a stream. */
-  async open(userId: string | null): Promise<ExportArchive> {
+  async open(viewer: Viewer): Promise<ExportArchive> {
+    const userId = viewer.userId;
     if (!userId) throw unauthenticated();
     await this.admit(userId);
     const plan = await this.onlyStored(await this.plan(userId));

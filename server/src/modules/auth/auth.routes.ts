@@ -76,10 +76,11 @@ export function authRoutes(services: Services): Router {
   });
 
   router.get("/auth/check-session", async (req, res) => {
-    const user = await auth.currentUser(req.userId);
+    const { viewer, present } = restContext(req, services);
+    const user = await auth.currentUser(viewer);
     res.json({
       isAuthenticated: Boolean(user),
-      user: user ? await restContext(req, services).present.user(user) : null,
+      user: user ? await present.user(user) : null,
     });
   });
 

@@ -10,7 +10,7 @@ import { Sealer } from "../../jobs/sealed.js";
 import { consumeAll, createRateLimiter, limitKey, waitText, type RateLimiter } from "../../lib/rate-limit.js";
 import { resolveSessionSecret } from "../../lib/session-secret.js";
 import type { User } from "../users/user.entity.js";
-import { UserReads } from "../access/user.reads.js";
+import { UserReads, type Asker } from "../access/user.reads.js";
 import { findOrCreateUser } from "./account.js";
 import type { SessionPort } from "./auth.http.js";
 import { claimPendingInvitations } from "./claim-invitations.js";
@@ -272,8 +272,9 @@ export class AuthService {
     return this.consume("id", attempt.id, caller, "code");
   }
 
-  currentUser(userId: string | null): Promise<User | null> {
-    return new UserReads(this.deps.ds).self({ userId });
+  /** The caller's own account (a Viewer, or the auth caller's id within a sign-in). */
+  currentUser(caller: Asker): Promise<User | null> {
+    return new UserReads(this.deps.ds).self(caller);
   }
 
   /** Logged only: the edges destroy the session (docs/decisions/002-sign-in-safety.md H37). */
@@ -331,7 +332,7 @@ export class AuthService {
   /** A used link opened again by the browser it already signed in: "already signed in" (D23). */
   private async linkFailed(failure: LinkFailure, row: TokenRow | null, caller: AuthCaller): Promise<SignedIn> {
     if (failure === "used" && row && caller.userId) {
-      const current = await this.currentUser(caller.userId);
+      const current = await this.currentUser(caller);
       if (current && current.email === row.email) {
         return { state: "signed_in", user: current, redirectTo: this.deps.env.AFTER_LOGIN_PATH, alreadySignedIn: true };
       }
@@ -341,7 +342,7 @@ export class AuthService {
   }
 
   private async needsConfirm(row: TokenRow, caller: AuthCaller): Promise<NeedsConfirm> {
-    const current = await this.currentUser(caller.userId);
+    const current = await this.currentUser(caller);
     return {
       state: "confirm",
       maskedEmail: maskEmail(row.email),

@@ -13,7 +13,7 @@ export class MediaResolver {
     description: "display variant (~1600px WebP) for images, the video itself for videos",
   })
   url(@Root() media: MediaFile, @Ctx() ctx: GraphQLContext): string {
-    return ctx.services.media.urlsFor(media).url;
+    return ctx.present.media.urls(media).url;
   }
 
   @FieldResolver(() => String, {
@@ -21,11 +21,11 @@ export class MediaResolver {
     description: "~320px WebP (for videos: the poster if any, else null)",
   })
   thumbUrl(@Root() media: MediaFile, @Ctx() ctx: GraphQLContext): string | null {
-    return ctx.services.media.urlsFor(media).thumbUrl;
+    return ctx.present.media.urls(media).thumbUrl;
   }
 
   @FieldResolver(() => String, { nullable: true, description: "video poster frame (WebP) if one was uploaded" })
   posterUrl(@Root() media: MediaFile, @Ctx() ctx: GraphQLContext): string | null {
-    return ctx.services.media.urlsFor(media).posterUrl;
+    return ctx.present.media.urls(media).posterUrl;
   }
 }

@@ -8,7 +8,7 @@ import type { Logger } from "../../lib/logger.js";
 import { resolveSessionSecret } from "../../lib/session-secret.js";
 import { createStorage } from "../../lib/create-storage.js";
 import { shardOf, type Storage, type TempFile } from "../../lib/storage.js";
-import type { ServiceDeps } from "../../services.js";
+import type { ServiceDeps } from "../../service-deps.js";
 import { MediaReads } from "../access/media.reads.js";
 import { MediaFile, type MediaVariants } from "./media-file.entity.js";
 import { MediaType } from "./media.enums.js";

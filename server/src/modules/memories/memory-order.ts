@@ -1,6 +1,7 @@
 import type { SelectQueryBuilder } from "typeorm";
 import type { KeysetOrder, KeyTerm } from "../../db/keyset.js";
 import { applyOrder, keysetOrder } from "../../db/keyset.js";
+import { badInput } from "../../lib/errors.js";
 import type { Memory } from "./memory.entity.js";
 
 /** Sort orders of `GET /api/memories/filter?sort=` (default newest memory_date first). */
@@ -13,6 +14,13 @@ export const MEMORY_SORTS: readonly MemorySort[] = [
   "-created_at",
   "created_at",
 ];
+
+/** A `sort=` value: the default when absent, 400 naming the allowed values otherwise. */
+export function parseMemorySort(value: unknown): MemorySort {
+  if (value === undefined || value === "") return "-memory_date";
+  if (typeof value === "string" && (MEMORY_SORTS as readonly string[]).includes(value)) return value as MemorySort;
+  throw badInput(`sort must be one of ${MEMORY_SORTS.join(", ")}`);
+}
 
 const DATE: KeyTerm = { column: "{a}.memory_date", type: "date" };
 const POSITION: KeyTerm = { column: "{a}.position", type: "int" };

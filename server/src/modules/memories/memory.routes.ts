@@ -2,23 +2,12 @@ import express, { type Router } from "express";
 import { idOf, restContext } from "../../http/present.js";
 import { restPageRequest, setNextLink } from "../../http/paging.js";
 import { requireAuth } from "../../http/require-auth.js";
-import { badInput } from "../../lib/errors.js";
 import type { Services } from "../../services.js";
-import { MEMORY_SORTS, memoryOrder, type MemorySort } from "./memory.service.js";
-import { mediaIdIn } from "../../lib/uuid.js";
+import { memoryOrder, parseMemorySort } from "./memory-order.js";
 
-function sortOf(value: unknown): MemorySort {
-  if (value === undefined || value === "") return "-memory_date";
-  if (typeof value === "string" && (MEMORY_SORTS as readonly string[]).includes(value)) return value as MemorySort;
-  throw badInput(`sort must be one of ${MEMORY_SORTS.join(", ")}`);
-}
-
-/** The media of a memory from the upload result: media_public_id (or media_id, or an id inside media_url). */
-function mediaIdOf(body: Record<string, unknown>): string | undefined {
+/** The spec's names for an earlier upload (docs/product.md §7): media_public_id, media_id or public_id. */
+function mediaIdField(body: Record<string, unknown>): string | undefined {
   for (const v of [body.media_public_id, body.media_id, body.public_id]) if (typeof v === "string" && v) return v;
-  if (typeof body.media_url === "string") {
-    return body.media_url.includes("/media/") ? mediaIdIn(body.media_url) : undefined;
-  }
   return undefined;
 }
 
@@ -29,12 +18,10 @@ export function memoryRoutes(services: Services): Router {
 
   router.get("/filter", async (req, res) => {
     const { viewer, present } = restContext(req, services);
-    const timelineId = idOf(req.query.timeline_id);
-    if (!timelineId) throw badInput("timeline_id is required");
-    const sort = sortOf(req.query.sort);
+    const sort = parseMemorySort(req.query.sort);
     const page = await services.memories.pageByTimeline(
       viewer,
-      timelineId,
+      idOf(req.query.timeline_id),
       sort,
       restPageRequest(req, memoryOrder(sort)),
     );
@@ -44,7 +31,7 @@ export function memoryRoutes(services: Services): Router {
 
   router.get("/profile/:identifier", async (req, res) => {
     const { viewer, present } = restContext(req, services);
-    const sort = sortOf(req.query.sort);
+    const sort = parseMemorySort(req.query.sort);
     const pageReq = restPageRequest(req, memoryOrder(sort));
     const person = await services.users.findByIdentifier(viewer, String(req.params.identifier));
     const page = await services.memories.profileMemoriesPage(viewer, person, sort, pageReq);
@@ -64,7 +51,8 @@ export function memoryRoutes(services: Services): Router {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const memory = await services.memories.create(viewer, {
       timelineId: idOf(body.timeline_id) ?? "",
-      mediaId: mediaIdOf(body),
+      mediaId: mediaIdField(body),
+      mediaUrl: body.media_url,
       caption: body.caption,
       location: body.location,
       memoryDate: body.memory_date,
@@ -81,8 +69,6 @@ export function memoryRoutes(services: Services): Router {
   router.put("/:id", async (req, res) => {
     const { viewer, present } = restContext(req, services);
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const current = await services.memories.findVisible(viewer, String(req.params.id));
-    const mediaId = mediaIdOf(body);
     const memory = await services.memories.update(viewer, {
       id: String(req.params.id),
       caption: body.caption,
@@ -90,8 +76,8 @@ export function memoryRoutes(services: Services): Router {
       memoryDate: body.memory_date,
       meaning: body.meaning,
       partnerMeaning: body.partner_meaning,
-      // the current media re-sent unchanged is not a replacement
-      mediaId: mediaId && mediaId !== current?.mediaId ? mediaId : undefined,
+      mediaId: mediaIdField(body),
+      mediaUrl: body.media_url,
     });
     res.json(await present.memory(memory));
   });

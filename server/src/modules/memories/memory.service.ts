@@ -2,6 +2,7 @@ import type { DataSource } from "typeorm";
 import type { Page, PageRequest } from "../../db/keyset.js";
 import type { Clock } from "../../lib/clock.js";
 import { badInput, forbidden, notFound } from "../../lib/errors.js";
+import { mediaIdIn } from "../../lib/uuid.js";
 import { optionalText } from "../../lib/validation.js";
 import { isParticipant, type Viewer } from "../access/access.service.js";
 import { Reads } from "../access/index.js";
@@ -38,20 +39,30 @@ export interface MemoryFields {
   meaning?: unknown;
 }
 
-export interface CreateMemoryInput extends MemoryFields {
-  timelineId: string;
+/** The media of a write: an upload, or an earlier upload by id or by the URL it was answered with (REST). */
+export interface MemoryMediaInput {
   file?: UploadArg | null;
   mediaId?: string | null;
+  /** a `/media/<id>/…` URL handed out earlier; used when `mediaId` is absent */
+  mediaUrl?: unknown;
   poster?: UploadArg | null;
 }
 
-export interface UpdateMemoryInput extends MemoryFields {
+export interface CreateMemoryInput extends MemoryFields, MemoryMediaInput {
+  timelineId: string;
+}
+
+export interface UpdateMemoryInput extends MemoryFields, MemoryMediaInput {
   id: string;
   /** the partner's own note (./partner-note.ts); only the partner may send it */
   partnerMeaning?: unknown;
-  file?: UploadArg | null;
-  mediaId?: string | null;
-  poster?: UploadArg | null;
+}
+
+/** The id of an earlier upload a write names: `mediaId`, else the id inside a `/media/` URL. */
+function mediaIdOf(input: MemoryMediaInput): string | undefined {
+  if (input.mediaId) return input.mediaId;
+  if (typeof input.mediaUrl === "string" && input.mediaUrl.includes("/media/")) return mediaIdIn(input.mediaUrl);
+  return undefined;
 }
 
 /**
@@ -121,7 +132,13 @@ export class MemoryService {
   }
 
   /** A page of a timeline's memories in the sort (docs/decisions/024-paged-reads.md); NOT_FOUND without access. */
-  async pageByTimeline(viewer: Viewer, timelineId: string, sort: MemorySort, req: PageRequest): Promise<Page<Memory>> {
+  async pageByTimeline(
+    viewer: Viewer,
+    timelineId: string | undefined,
+    sort: MemorySort,
+    req: PageRequest,
+  ): Promise<Page<Memory>> {
+    if (!timelineId) throw badInput("timeline_id is required");
     const page = await this.reads.memories.pageOfTimeline(viewer, timelineId, sort, req);
     if (!page) throw notFound("Timeline not found");
     return page;
@@ -195,9 +212,10 @@ export class MemoryService {
     if (t.status === TimelineStatus.REJECTED) throw badInput("This timeline proposal was declined");
     const now = this.deps.clock.now();
     const fields = parseFields(input, now);
-    if (!input.file && !input.mediaId) throw badInput(MEDIA_REQUIRED);
+    const mediaId = mediaIdOf(input);
+    if (!input.file && !mediaId) throw badInput(MEDIA_REQUIRED);
 
-    const { row: media, ingested } = await this.newMedia(userId, input);
+    const { row: media, ingested } = await this.newMedia(userId, { ...input, mediaId });
     const actor = (await this.reads.users.self(viewer))!;
     try {
       const id = await this.ds.transaction(async (m) => {
@@ -250,9 +268,12 @@ export class MemoryService {
     const fields = parseFields(input, now);
     const noteAdded = !!partnerMeaning && !memory.partnerMeaning;
     const actor = noteAdded ? await this.reads.users.self(viewer) : null;
-    const replacing = !!(input.file || input.mediaId);
+    // the current media sent again unchanged is not a replacement
+    const named = mediaIdOf(input);
+    const mediaId = named && named !== memory.mediaId ? named : undefined;
+    const replacing = !!(input.file || mediaId);
     let media: { row: MediaFile; ingested: boolean } | null = null;
-    if (replacing) media = await this.newMedia(viewer.userId!, input);
+    if (replacing) media = await this.newMedia(viewer.userId!, { ...input, mediaId });
     else if (input.poster) {
       const [current] = await this.reads.media.byIds(viewer, [memory.mediaId]);
       if (current?.type === MediaType.VIDEO)

@@ -1,10 +1,10 @@
 import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { ConnectionArgs, connectionOf, pageRequest } from "../../graphql/connection.js";
 import type { GraphQLContext } from "../../graphql/context.js";
-import { viewerOf } from "../access/graphql-viewer.js";
+import { CurrentViewer } from "../../graphql/current-viewer.js";
+import type { Viewer } from "../access/access.service.js";
 import { User } from "../users/user.entity.js";
 import { Notification } from "./notification.entity.js";
-import { messageOf, privacyRequestState, proposalStatusOf } from "./notification-message.js";
 import { PrivacyRequestState } from "./notification.enums.js";
 import { Privacy, TimelineStatus } from "../timelines/timeline.enums.js";
 import { NOTIFICATION_ORDER } from "../access/notification.reads.js";
@@ -19,41 +19,46 @@ import {
 export class NotificationResolver {
   @Authorized()
   @Query(() => NotificationConnection, { description: "newest first; the Updates screen reads pages of 50" })
-  async notifications(@Args(() => ConnectionArgs) args: ConnectionArgs, @Ctx() ctx: GraphQLContext) {
-    const page = await ctx.services.notifications.page(viewerOf(ctx), pageRequest(args, NOTIFICATION_ORDER));
+  async notifications(
+    @Args(() => ConnectionArgs) args: ConnectionArgs,
+    @CurrentViewer() viewer: Viewer,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    const page = await ctx.services.notifications.page(viewer, pageRequest(args, NOTIFICATION_ORDER));
     return connectionOf(page, args);
   }
 
   @Authorized()
   @Query(() => Int)
-  unreadNotificationCount(@Ctx() ctx: GraphQLContext): Promise<number> {
-    return ctx.services.notifications.unreadCount(viewerOf(ctx));
+  unreadNotificationCount(@CurrentViewer() viewer: Viewer, @Ctx() ctx: GraphQLContext): Promise<number> {
+    return ctx.services.notifications.unreadCount(viewer);
   }
 
   @Authorized()
   @Mutation(() => MarkNotificationReadPayload)
   async markNotificationRead(
     @Arg("input", () => MarkNotificationReadInput) input: MarkNotificationReadInput,
+    @CurrentViewer() viewer: Viewer,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return { notification: await ctx.services.notifications.markRead(ctx.userId!, input.id) };
+    return { notification: await ctx.services.notifications.markRead(viewer, input.id) };
   }
 
   @Authorized()
   @Mutation(() => MarkAllNotificationsReadPayload)
-  async markAllNotificationsRead(@Ctx() ctx: GraphQLContext) {
-    return { count: await ctx.services.notifications.markAllRead(ctx.userId!) };
+  async markAllNotificationsRead(@CurrentViewer() viewer: Viewer, @Ctx() ctx: GraphQLContext) {
+    return { count: await ctx.services.notifications.markAllRead(viewer) };
   }
 
   /** Built when read, from the current names (docs/decisions/022-grouped-updates.md). */
   @FieldResolver(() => String)
   message(@Root() n: Notification, @Ctx() ctx: GraphQLContext): Promise<string> {
-    return messageOf(n, ctx.loaders);
+    return ctx.present.notification.message(n);
   }
 
   @FieldResolver(() => User, { nullable: true })
-  relatedUser(@Root() n: Notification, @Ctx() ctx: GraphQLContext): Promise<User | null> | null {
-    return n.relatedUserId ? ctx.loaders.userById.load(n.relatedUserId) : null;
+  relatedUser(@Root() n: Notification, @Ctx() ctx: GraphQLContext): Promise<User | null> {
+    return ctx.present.notification.relatedUser(n);
   }
 
   @FieldResolver(() => ID, { nullable: true })
@@ -70,8 +75,8 @@ export class NotificationResolver {
     nullable: true,
     description: "a privacy_request: OPEN offers Accept and Decline; otherwise what became of it",
   })
-  privacyRequestState(@Root() n: Notification): PrivacyRequestState | null {
-    return privacyRequestState(n);
+  privacyRequestState(@Root() n: Notification, @Ctx() ctx: GraphQLContext): PrivacyRequestState | null {
+    return ctx.present.notification.privacyRequestState(n);
   }
 
   @FieldResolver(() => TimelineStatus, {
@@ -79,6 +84,6 @@ export class NotificationResolver {
     description: "a timeline_proposal, to its invitee only: PENDING offers Accept and Reject; otherwise the answer",
   })
   proposalStatus(@Root() n: Notification, @Ctx() ctx: GraphQLContext): Promise<TimelineStatus | null> {
-    return proposalStatusOf(n, ctx.loaders);
+    return ctx.present.notification.proposalStatus(n);
   }
 }

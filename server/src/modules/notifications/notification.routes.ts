@@ -23,12 +23,13 @@ export function notificationRoutes(services: Services): Router {
   });
 
   router.put("/mark-all-read", async (req, res) => {
-    res.json({ success: true, count: await services.notifications.markAllRead(req.userId!) });
+    const { viewer } = restContext(req, services);
+    res.json({ success: true, count: await services.notifications.markAllRead(viewer) });
   });
 
   router.put("/:id/read", async (req, res) => {
-    const { present } = restContext(req, services);
-    res.json(await present.notification(await services.notifications.markRead(req.userId!, String(req.params.id))));
+    const { viewer, present } = restContext(req, services);
+    res.json(await present.notification(await services.notifications.markRead(viewer, String(req.params.id))));
   });
 
   /** {timelineId, collaboratorEmail}: the server decides who is told (connections who can see it). */

@@ -1,7 +1,7 @@
 import type { Page, PageRequest } from "../../db/keyset.js";
 import type { DataSource, EntityManager } from "typeorm";
 import type { Clock } from "../../lib/clock.js";
-import { forbidden, notFound } from "../../lib/errors.js";
+import { forbidden, notFound, unauthenticated } from "../../lib/errors.js";
 import { clipText } from "../../lib/text-rules.js";
 import { isParticipant, type AccessService, type Viewer } from "../access/access.service.js";
 import { Reads } from "../access/index.js";
@@ -65,8 +65,9 @@ export class NotificationService {
    * Marks one of the caller's notifications read. A `timeline_proposal` whose timeline is still
    * pending is not dismissed (docs/product.md §4): it keeps its Accept/Reject until answered.
    */
-  async markRead(userId: string, id: string): Promise<Notification> {
-    const asker = { userId };
+  async markRead(viewer: Viewer, id: string): Promise<Notification> {
+    if (!viewer.userId) throw unauthenticated();
+    const asker = viewer;
     const n = await this.reads.notifications.own(asker, id);
     if (!n) throw notFound("Notification not found");
     if (n.isRead) return n;
@@ -83,7 +84,9 @@ export class NotificationService {
   }
 
   /** Marks everything read except proposals and privacy requests still waiting for an answer; returns how many changed. */
-  async markAllRead(userId: string): Promise<number> {
+  async markAllRead(viewer: Viewer): Promise<number> {
+    const userId = viewer.userId;
+    if (!userId) throw unauthenticated();
     const rows: unknown = await this.ds.query(
       `UPDATE notifications n SET is_read = true
         WHERE n.recipient_id = $1 AND n.is_read = false

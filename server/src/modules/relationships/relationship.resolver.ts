@@ -1,6 +1,7 @@
 import { Arg, Authorized, Ctx, FieldResolver, Query, Resolver, Root } from "type-graphql";
 import type { GraphQLContext } from "../../graphql/context.js";
-import { viewerOf } from "../access/graphql-viewer.js";
+import { CurrentViewer } from "../../graphql/current-viewer.js";
+import type { Viewer } from "../access/access.service.js";
 import { User } from "../users/user.entity.js";
 import { Relationship } from "./relationship.types.js";
 
@@ -12,12 +13,12 @@ export class RelationshipResolver {
   })
   async relationships(
     @Arg("identifier", () => String, { nullable: true }) identifier: string | null,
+    @CurrentViewer() viewer: Viewer,
     @Ctx() ctx: GraphQLContext,
   ): Promise<Relationship[]> {
-    const viewer = viewerOf(ctx);
     const person = identifier
       ? await ctx.services.users.findByIdentifier(viewer, identifier)
-      : await ctx.loaders.userById.load(ctx.userId!);
+      : await ctx.loaders.userById.load(viewer.userId!);
     return ctx.services.relationships.forUser(viewer, person);
   }
 

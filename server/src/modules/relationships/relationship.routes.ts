@@ -10,7 +10,7 @@ export function relationshipRoutes(services: Services): Router {
 
   router.get("/my-relationships", async (req, res) => {
     const { viewer, present } = restContext(req, services);
-    const me = await services.users.findById(req.userId!);
+    const me = await services.users.own(viewer);
     res.json(await present.relationships(await services.relationships.forUser(viewer, me)));
   });
 

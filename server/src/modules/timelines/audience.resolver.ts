@@ -1,6 +1,7 @@
 import { Arg, Authorized, Ctx, ID, Query, Resolver } from "type-graphql";
 import type { GraphQLContext } from "../../graphql/context.js";
-import { viewerOf } from "../access/graphql-viewer.js";
+import { CurrentViewer } from "../../graphql/current-viewer.js";
+import type { Viewer } from "../access/access.service.js";
 import { TimelineAudience } from "./audience.types.js";
 import { Privacy } from "./timeline.enums.js";
 
@@ -14,9 +15,10 @@ export class AudienceResolver {
   timelineAudience(
     @Arg("id", () => ID) id: string,
     @Arg("privacy", () => Privacy) privacy: Privacy,
+    @CurrentViewer() viewer: Viewer,
     @Ctx() ctx: GraphQLContext,
   ): Promise<TimelineAudience> {
-    return ctx.services.audience.ofTimeline(viewerOf(ctx), id, privacy);
+    return ctx.services.audience.ofTimeline(viewer, id, privacy);
   }
 
   @Authorized()
@@ -28,8 +30,9 @@ export class AudienceResolver {
     @Arg("collaboratorId", () => ID, { nullable: true }) collaboratorId: string | null,
     @Arg("collaboratorEmail", () => String, { nullable: true }) collaboratorEmail: string | null,
     @Arg("privacy", () => Privacy) privacy: Privacy,
+    @CurrentViewer() viewer: Viewer,
     @Ctx() ctx: GraphQLContext,
   ): Promise<TimelineAudience> {
-    return ctx.services.audience.preview(viewerOf(ctx), { collaboratorId, collaboratorEmail, privacy });
+    return ctx.services.audience.preview(viewer, { collaboratorId, collaboratorEmail, privacy });
   }
 }

@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, FieldResolver, Mutation, Resolver, Root } from "type-graphql";
 import type { GraphQLContext } from "../../graphql/context.js";
-import { isParticipant } from "../access/access.service.js";
-import { viewerOf } from "../access/graphql-viewer.js";
+import { CurrentViewer } from "../../graphql/current-viewer.js";
+import type { Viewer } from "../access/access.service.js";
 import { User } from "../users/user.entity.js";
 import { RespondToPrivacyChangeInput, RespondToPrivacyChangePayload } from "./privacy-change.types.js";
 import { Timeline } from "./timeline.entity.js";
@@ -19,9 +19,10 @@ export class PrivacyChangeResolver {
   })
   async respondToPrivacyChange(
     @Arg("input", () => RespondToPrivacyChangeInput) input: RespondToPrivacyChangeInput,
+    @CurrentViewer() viewer: Viewer,
     @Ctx() ctx: GraphQLContext,
   ) {
-    const timeline = await ctx.services.privacyChanges.respond(viewerOf(ctx), input.id, input.accept);
+    const timeline = await ctx.services.privacyChanges.respond(viewer, input.id, input.accept);
     ctx.loaders.timelineById.prime(timeline.id, timeline);
     return { timeline };
   }
@@ -31,17 +32,16 @@ export class PrivacyChangeResolver {
     description: "a wider tier one participant asked for; `privacy` holds until the other accepts (participants only)",
   })
   pendingPrivacy(@Root() t: Timeline, @Ctx() ctx: GraphQLContext): Privacy | null {
-    return isParticipant(ctx.userId, t) ? t.pendingPrivacy : null;
+    return ctx.present.timeline.pendingPrivacy(t);
   }
 
   @FieldResolver(() => User, { nullable: true, description: "who asked for `pendingPrivacy` (participants only)" })
-  privacyRequestedBy(@Root() t: Timeline, @Ctx() ctx: GraphQLContext): Promise<User | null> | null {
-    if (!isParticipant(ctx.userId, t) || !t.pendingPrivacy || !t.privacyRequestedById) return null;
-    return ctx.loaders.userById.load(t.privacyRequestedById);
+  privacyRequestedBy(@Root() t: Timeline, @Ctx() ctx: GraphQLContext): Promise<User | null> {
+    return ctx.present.timeline.privacyRequestedBy(t);
   }
 
   @FieldResolver(() => Date, { nullable: true, description: "when `pendingPrivacy` was asked for (participants only)" })
   privacyRequestedAt(@Root() t: Timeline, @Ctx() ctx: GraphQLContext): Date | null {
-    return isParticipant(ctx.userId, t) && t.pendingPrivacy ? t.privacyRequestedAt : null;
+    return ctx.present.timeline.privacyRequestedAt(t);
   }
 }

@@ -1,14 +1,13 @@
 import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import type { GraphQLContext } from "../../graphql/context.js";
-import { viewerOf } from "../access/graphql-viewer.js";
-import { isParticipant } from "../access/access.service.js";
+import { CurrentViewer } from "../../graphql/current-viewer.js";
+import type { Viewer } from "../access/access.service.js";
 import { ConnectionArgs, connectionOf, pageRequest } from "../../graphql/connection.js";
 import { TIMELINE_ORDER } from "../access/timeline.reads.js";
 import { memoryOrder, type MemorySort } from "../memories/memory-order.js";
 import { MemoryConnection, MemoryOrder } from "../memories/memory.types.js";
 import { User } from "../users/user.entity.js";
 import { Timeline } from "./timeline.entity.js";
-import { TimelineStatus } from "./timeline.enums.js";
 import {
   CreateTimelineInput,
   CreateTimelinePayload,
@@ -36,23 +35,35 @@ function primed(ctx: GraphQLContext, timelines: Timeline[]): Timeline[] {
 export class TimelineResolver {
   @Authorized()
   @Query(() => TimelineConnection, { description: "the caller's own timelines, most recent activity first" })
-  async timelines(@Args(() => ConnectionArgs) args: ConnectionArgs, @Ctx() ctx: GraphQLContext) {
-    const page = await ctx.services.timelines.ownPage(viewerOf(ctx), pageRequest(args, TIMELINE_ORDER));
+  async timelines(
+    @Args(() => ConnectionArgs) args: ConnectionArgs,
+    @CurrentViewer() viewer: Viewer,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    const page = await ctx.services.timelines.ownPage(viewer, pageRequest(args, TIMELINE_ORDER));
     primed(ctx, page.items);
     return connectionOf(page, args);
   }
 
   @Authorized()
   @Query(() => Timeline, { nullable: true, description: "null when missing or not visible (no existence oracle)" })
-  async timeline(@Arg("id", () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<Timeline | null> {
-    const timeline = await ctx.services.timelines.findVisible(viewerOf(ctx), id);
+  async timeline(
+    @Arg("id", () => ID) id: string,
+    @CurrentViewer() viewer: Viewer,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<Timeline | null> {
+    const timeline = await ctx.services.timelines.findVisible(viewer, id);
     return timeline && primed(ctx, [timeline])[0]!;
   }
 
   @Authorized()
   @Query(() => TimelineAccess)
-  timelineAccess(@Arg("id", () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<TimelineAccess> {
-    return ctx.services.timelines.access(viewerOf(ctx), id);
+  timelineAccess(
+    @Arg("id", () => ID) id: string,
+    @CurrentViewer() viewer: Viewer,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<TimelineAccess> {
+    return ctx.services.timelines.access(viewer, id);
   }
 
   @Authorized()
@@ -63,10 +74,10 @@ export class TimelineResolver {
   async userTimelines(
     @Arg("identifier", () => String) identifier: string,
     @Args(() => ConnectionArgs) args: ConnectionArgs,
+    @CurrentViewer() viewer: Viewer,
     @Ctx() ctx: GraphQLContext,
   ) {
     const req = pageRequest(args, TIMELINE_ORDER);
-    const viewer = viewerOf(ctx);
     const person = await ctx.services.users.findByIdentifier(viewer, identifier);
     const page = await ctx.services.timelines.userTimelinesPage(viewer, person, req);
     primed(ctx, page.items);
@@ -77,52 +88,57 @@ export class TimelineResolver {
   @Mutation(() => CreateTimelinePayload)
   async createTimeline(
     @Arg("input", () => CreateTimelineInput) input: CreateTimelineInput,
+    @CurrentViewer() viewer: Viewer,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return { timeline: await ctx.services.timelines.create(ctx.userId!, input) };
+    return { timeline: await ctx.services.timelines.create(viewer, input) };
   }
 
   @Authorized()
   @Mutation(() => UpdateTimelinePayload)
   async updateTimeline(
     @Arg("input", () => UpdateTimelineInput) input: UpdateTimelineInput,
+    @CurrentViewer() viewer: Viewer,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return { timeline: await ctx.services.timelines.update(viewerOf(ctx), input) };
+    return { timeline: await ctx.services.timelines.update(viewer, input) };
   }
 
   @Authorized()
   @Mutation(() => DeleteTimelinePayload)
   async deleteTimeline(
     @Arg("input", () => DeleteTimelineInput) input: DeleteTimelineInput,
+    @CurrentViewer() viewer: Viewer,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return { deletedId: await ctx.services.timelines.delete(viewerOf(ctx), input.id) };
+    return { deletedId: await ctx.services.timelines.delete(viewer, input.id) };
   }
 
   @Authorized()
   @Mutation(() => RespondToTimelinePayload)
   async acceptTimeline(
     @Arg("input", () => RespondToTimelineInput) input: RespondToTimelineInput,
+    @CurrentViewer() viewer: Viewer,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return { timeline: await ctx.services.timelines.respond(viewerOf(ctx), input.id, true) };
+    return { timeline: await ctx.services.timelines.respond(viewer, input.id, true) };
   }
 
   @Authorized()
   @Mutation(() => RespondToTimelinePayload)
   async rejectTimeline(
     @Arg("input", () => RespondToTimelineInput) input: RespondToTimelineInput,
+    @CurrentViewer() viewer: Viewer,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return { timeline: await ctx.services.timelines.respond(viewerOf(ctx), input.id, false) };
+    return { timeline: await ctx.services.timelines.respond(viewer, input.id, false) };
   }
 
-  // ---- fields ------------------------------------------------------------------------------
+  // ---- fields: computed by TimelinePresenter (./timeline.presenter.ts) ---------------------
 
   @FieldResolver(() => User)
   async createdBy(@Root() t: Timeline, @Ctx() ctx: GraphQLContext): Promise<User> {
-    return (await ctx.loaders.userById.load(t.createdById))!;
+    return (await ctx.present.timeline.createdBy(t))!;
   }
 
   @FieldResolver(() => User, {
@@ -130,9 +146,8 @@ export class TimelineResolver {
     description:
       "null while the invited address has no account yet, and for the creator of a pending proposal made by e-mail to someone they shared nothing with",
   })
-  collaborator(@Root() t: Timeline, @Ctx() ctx: GraphQLContext): Promise<User | null> | null {
-    const id = ctx.services.timelines.collaboratorIdFor(viewerOf(ctx), t);
-    return id ? ctx.loaders.userById.load(id) : null;
+  collaborator(@Root() t: Timeline, @Ctx() ctx: GraphQLContext): Promise<User | null> {
+    return ctx.present.timeline.collaborator(t);
   }
 
   @FieldResolver(() => String, {
@@ -140,17 +155,17 @@ export class TimelineResolver {
     description: "the invited address; shown to the two participants only",
   })
   collaboratorEmail(@Root() t: Timeline, @Ctx() ctx: GraphQLContext): Promise<string | null> {
-    return ctx.services.timelines.collaboratorEmailFor(viewerOf(ctx), t);
+    return ctx.present.timeline.collaboratorEmail(t);
   }
 
   @FieldResolver(() => [String], { description: "up to 3 signed thumb URLs, newest first" })
   previewImages(@Root() t: Timeline, @Ctx() ctx: GraphQLContext): string[] {
-    return [...(t.previewMediaIds ?? [])].reverse().map((id) => ctx.services.media.signedUrl(id, "thumb"));
+    return ctx.present.timeline.previewImages(t);
   }
 
   @FieldResolver(() => Int)
   memoryCount(@Root() t: Timeline, @Ctx() ctx: GraphQLContext): Promise<number> {
-    return ctx.loaders.memoryCountByTimelineId.load(t.id);
+    return ctx.present.timeline.memoryCount(t);
   }
 
   @FieldResolver(() => MemoryConnection, {
@@ -172,11 +187,11 @@ export class TimelineResolver {
 
   @FieldResolver(() => Boolean, { description: "viewer is creator or collaborator" })
   isParticipant(@Root() t: Timeline, @Ctx() ctx: GraphQLContext): boolean {
-    return isParticipant(ctx.userId, t);
+    return ctx.present.timeline.isParticipant(t);
   }
 
   @FieldResolver(() => Boolean, { description: "viewer is the invitee of a pending proposal" })
   canRespond(@Root() t: Timeline, @Ctx() ctx: GraphQLContext): boolean {
-    return !!ctx.userId && t.status === TimelineStatus.PENDING && t.collaboratorId === ctx.userId;
+    return ctx.present.timeline.canRespond(t);
   }
 }

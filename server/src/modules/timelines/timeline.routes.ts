@@ -43,9 +43,9 @@ export function timelineRoutes(services: Services): Router {
   });
 
   router.post("/", async (req, res) => {
-    const { present } = restContext(req, services);
+    const { viewer, present } = restContext(req, services);
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const t = await services.timelines.create(req.userId!, {
+    const t = await services.timelines.create(viewer, {
       title: body.title,
       collaboratorId: body.collaborator_id,
       collaboratorEmail: body.collaborator_email,

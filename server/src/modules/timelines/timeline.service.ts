@@ -3,7 +3,7 @@ import type { OwnTimelineFilter } from "../access/timeline.reads.js";
 import type { DataSource } from "typeorm";
 import type { Env } from "../../config/env.js";
 import type { Clock } from "../../lib/clock.js";
-import { AppError, badInput, conflict, forbidden, notFound } from "../../lib/errors.js";
+import { AppError, badInput, conflict, forbidden, notFound, unauthenticated } from "../../lib/errors.js";
 import { ACCESS_MESSAGES, parsePrivacy, TITLE_MAX, type TimelineAccessResult } from "./timeline.rules.js";
 import type { PrivacyChangeOutcome, PrivacyChangeService } from "./privacy-change.service.js";
 import type { Logger } from "../../lib/logger.js";
@@ -11,7 +11,7 @@ import type { Mailer } from "../../lib/mailer.js";
 import { createRateLimiter, limitKey, type RateLimiter } from "../../lib/rate-limit.js";
 import { resolveSessionSecret } from "../../lib/session-secret.js";
 import { requiredText } from "../../lib/validation.js";
-import { collaboratorSeenBy, isParticipant, TIER_REACH, type Viewer } from "../access/access.service.js";
+import { isParticipant, TIER_REACH, type Viewer } from "../access/access.service.js";
 import { Reads } from "../access/index.js";
 import { normalizeEmail } from "../auth/email-address.js";
 import type { MediaPort } from "../memories/media-port.js";
@@ -198,10 +198,12 @@ export class TimelineService {
    * account is that account; an address without one gets an invitation e-mail (rate-limited) and
    * the proposal waits for their first sign-in (auth's claimPendingInvitations).
    */
-  async create(creatorId: string, input: CreateTimelineInput): Promise<Timeline> {
+  async create(viewer: Viewer, input: CreateTimelineInput): Promise<Timeline> {
+    const creatorId = viewer.userId;
+    if (!creatorId) throw unauthenticated();
     const title = requiredText(input.title, "Title", TITLE_MAX);
     const privacy = parsePrivacy(input.privacy, true);
-    const asker = { userId: creatorId };
+    const asker = viewer;
     const creator = await this.reads.users.self(asker);
     if (!creator) throw notFound("User not found");
 
@@ -367,22 +369,5 @@ export class TimelineService {
     if (accept)
       await this.deps.jobs.send<FanOutJob>(TIMELINE_CREATED_FANOUT_JOB, { timelineId: t.id, actorId: invitee.id });
     return fresh;
-  }
-
-  /**
-   * The invited address, for the two participants only (docs/decisions/003-privacy-tiers.md): the collaborator sees their
-   * own; the creator sees an address they typed for someone without an account yet, and
-   * otherwise only once the pair shares an accepted timeline (e-mail rule).
-   */
-  async collaboratorEmailFor(viewer: Viewer, t: Timeline): Promise<string | null> {
-    if (!isParticipant(viewer.userId, t)) return null;
-    const collaboratorId = collaboratorSeenBy(viewer.userId, t);
-    if (collaboratorId === viewer.userId || !collaboratorId) return t.collaboratorEmail;
-    return (await viewer.mayRevealEmail(collaboratorId)) ? t.collaboratorEmail : null;
-  }
-
-  /** The collaborator's account id as the viewer may learn it (null: none, or a sealed proposal). */
-  collaboratorIdFor(viewer: Viewer, t: Timeline): string | null {
-    return collaboratorSeenBy(viewer.userId, t);
   }
 }

@@ -1,5 +1,6 @@
 import type { DataSource } from "typeorm";
-import { badInput, conflict } from "../../lib/errors.js";
+import { badInput, conflict, unauthenticated } from "../../lib/errors.js";
+import { mediaIdIn } from "../../lib/uuid.js";
 import { isUniqueViolation, optionalText } from "../../lib/validation.js";
 import type { Viewer } from "../access/access.service.js";
 import { Reads, type UserCriteria } from "../access/index.js";
@@ -21,9 +22,23 @@ export interface ProfileUpdate {
   bio?: unknown;
   /** A new photo as a GraphQL multipart upload. */
   photo?: UploadArg | null;
-  /** A new photo as the id of the caller's own unattached image upload (REST). */
-  photoMediaId?: string | null;
+  /**
+   * A new photo as the id of the caller's own unattached image upload, or a `/media/<id>/…` URL
+   * handed out earlier (REST's profile_photo is a URL); null or "" removes it. The current photo
+   * sent again is no change.
+   */
+  photoMediaId?: unknown;
   removePhoto?: boolean | null;
+}
+
+/** A photo named by media id or by a `/media/<id>/…` URL; null or "" → remove; undefined → unchanged. */
+function photoIdOf(value: unknown): string | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === null || value === "") return null;
+  if (typeof value !== "string") throw badInput("Invalid profile photo");
+  const id = mediaIdIn(value);
+  if (!id) throw badInput("Invalid profile photo");
+  return id;
 }
 
 export class UserService {
@@ -44,9 +59,9 @@ export class UserService {
     return this.media;
   }
 
-  /** The signed-in person's own account. */
-  findById(id: string): Promise<User | null> {
-    return this.reads.users.self({ userId: id });
+  /** The signed-in person's own account (null when signed out). */
+  own(viewer: Viewer): Promise<User | null> {
+    return this.reads.users.self(viewer);
   }
 
   /**
@@ -70,18 +85,23 @@ export class UserService {
   }
 
   /** Lowercased; invalid names are not available; the caller's current name counts as available. */
-  async usernameAvailable(viewerId: string, username: string): Promise<boolean> {
+  async usernameAvailable(viewer: Viewer, username: string): Promise<boolean> {
+    const viewerId = viewer.userId;
+    if (!viewerId) throw unauthenticated();
     const name = String(username ?? "")
       .trim()
       .toLowerCase();
     if (!USERNAME_PATTERN.test(name) || isReservedUsername(name)) return false;
-    const owner = await this.reads.users.usernameOwner({ userId: viewerId }, name);
+    const owner = await this.reads.users.usernameOwner(viewer, name);
     return !owner || owner === viewerId;
   }
 
   /** docs/product.md §5 Profile: display name required ≤ 100, username ^[a-z0-9]{3,30}$ unique, bio ≤ 500. */
-  async updateProfile(userId: string, input: ProfileUpdate): Promise<User> {
-    const user = await this.reads.users.self({ userId });
+  async updateProfile(viewer: Viewer, input: ProfileUpdate): Promise<User> {
+    const userId = viewer.userId;
+    if (!userId) throw unauthenticated();
+    const photoMediaId = photoIdOf(input.photoMediaId);
+    const user = await this.reads.users.self(viewer);
     if (!user) throw badInput("User not found");
 
     const displayName = optionalText(input.displayName, "Display name", 100);
@@ -94,7 +114,7 @@ export class UserService {
       if (!username) throw badInput("Username is required");
       if (!USERNAME_PATTERN.test(username)) throw badInput(USERNAME_FORMAT);
       if (username !== user.username && isReservedUsername(username)) throw badInput(USERNAME_RESERVED);
-      if (username !== user.username && !(await this.usernameAvailable(userId, username)))
+      if (username !== user.username && !(await this.usernameAvailable(viewer, username)))
         throw conflict(USERNAME_TAKEN);
     }
 
@@ -107,12 +127,12 @@ export class UserService {
         throw badInput("Profile photo must be an image");
       }
       newPhotoId = row.id;
-    } else if (input.photoMediaId) {
-      const row = await this.reads.media.own({ userId }, String(input.photoMediaId));
+    } else if (photoMediaId) {
+      const row = await this.reads.media.own(viewer, photoMediaId);
       if (!row || (row.attached && row.id !== user.profilePhotoId)) throw badInput("Profile photo not found");
       if (row.type !== MediaType.IMAGE) throw badInput("Profile photo must be an image");
       newPhotoId = row.id === user.profilePhotoId ? undefined : row.id;
-    } else if (input.removePhoto || input.photoMediaId === null) {
+    } else if (input.removePhoto || photoMediaId === null) {
       newPhotoId = user.profilePhotoId ? null : undefined;
     }
 
@@ -132,20 +152,22 @@ export class UserService {
       throw err;
     }
     if (newPhotoId !== undefined && oldPhotoId) await this.requireMedia().remove([oldPhotoId]);
-    return (await this.reads.users.self({ userId }))!;
+    return (await this.reads.users.self(viewer))!;
   }
 
   /**
    * Collaborator search (docs/product.md §5): case-insensitive substring of username, display name or full
    * name; at most 10; never the caller. Prefix matches first, then by username.
    */
-  async search(viewerId: string, query: string, limit = SEARCH_LIMIT): Promise<User[]> {
+  async search(viewer: Viewer, query: string, limit = SEARCH_LIMIT): Promise<User[]> {
+    const viewerId = viewer.userId;
+    if (!viewerId) throw unauthenticated();
     const q = String(query ?? "")
       .trim()
       .slice(0, 100);
     if (!q) return [];
     await this.lookupLimit.consume(viewerId);
-    return this.reads.users.search({ userId: viewerId }, q, Math.min(Math.max(limit, 1), SEARCH_LIMIT));
+    return this.reads.users.search(viewer, q, Math.min(Math.max(limit, 1), SEARCH_LIMIT));
   }
 
   /**

@@ -1,0 +1,24 @@
+import type { PresentDeps } from "../../present-deps.js";
+import { EXPORT_PATH } from "../account/export.service.js";
+import type { User } from "./user.entity.js";
+
+/** A user's derived fields as one viewer sees them; GraphQL and REST both present through it. */
+export class UserPresenter {
+  constructor(private readonly d: PresentDeps) {}
+
+  /** Only where docs/decisions/003-privacy-tiers.md allows (and 017-hostile-input.md). */
+  async email(u: Pick<User, "id" | "email">): Promise<string | null> {
+    return (await this.d.viewer().mayRevealEmail(u.id)) ? u.email : null;
+  }
+
+  /** Short-lived signed URL of the profile photo (thumb variant), or null (the client shows initials). */
+  profilePhotoUrl(u: User): string | null {
+    return u.profilePhotoId ? this.d.media.signedUrl(u.profilePhotoId, "thumb") : null;
+  }
+
+  /** Where to download one's own data; null for anyone but oneself (docs/decisions/023-export-and-deletion.md). */
+  exportUrl(u: User): string | null {
+    const viewerId = this.d.viewer().userId;
+    return viewerId && u.id === viewerId ? EXPORT_PATH : null;
+  }
+}
