@@ -5,6 +5,7 @@ import { RouterProvider } from "react-router-dom";
 import { AppProvider } from "./app/provider";
 import { createAppRouter } from "./app/router";
 import { createApolloClient } from "./lib/apollo-client";
+import { keepFirstScreen } from "./lib/first-screen";
 import { registerServiceWorker } from "./lib/register-service-worker";
 
 const container = document.getElementById("root");
@@ -16,6 +17,7 @@ const router = createAppRouter(client);
 
 // A transition: React renders the first screen in short slices instead of one long task, so the
 // page stays responsive while it boots (docs/decisions/029-first-load-and-shell.md).
+keepFirstScreen(container);
 const root = createRoot(container);
 startTransition(() => {
   root.render(
