@@ -8,7 +8,7 @@ import type { Plugin } from "vite";
  *
  * The markup holds no one's data (the same for every signed-in person) and uses only the global
  * classes of the render-blocking stylesheet (src/styles/global.css). Its texts are the screen's
- * own (`timelines-screen.tsx`); src/app/routes/timelines/timelines-screen.test.tsx checks that
+ * own (`timelines-screen.tsx`); src/app/routes/timelines/timelines-first-screen.test.tsx checks that
  * they agree.
  */
 export interface FirstScreen {

@@ -1,8 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { firstScreens } from "../../build/first-screens";
-import { TimelinesScreen } from "../app/routes/timelines/timelines-screen";
-import { renderScreen } from "../testing/render";
 import { FirstScreenFallback, keepFirstScreen } from "./first-screen";
 
 const timelinesShell = firstScreens["/app/timelines"]!.html!;
@@ -28,12 +26,6 @@ describe("the server-painted first screen (docs/decisions/029-first-load-and-she
     keepFirstScreen(rootWith('<div aria-hidden="true"><svg></svg></div>'));
     render(<FirstScreenFallback />);
     expect(screen.getByRole("status")).toBeInTheDocument();
-  });
-
-  it("paints the timelines screen's own header, element for element", () => {
-    const { container } = renderScreen(<TimelinesScreen />, { path: "/app/timelines" });
-    const painted = rootWith(timelinesShell).querySelector("header.screen-header");
-    expect(container.querySelector("header.screen-header")?.outerHTML).toBe(painted?.outerHTML);
   });
 
   it("lists the timelines and view-timeline paths with their screens' modules", () => {
