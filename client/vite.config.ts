@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { firstScreensFile } from "./build/first-screens";
 import { htmlEntries, serverPathPrefixes, staticPagePaths } from "./build/html-entries";
 import { pwaOptions } from "./build/pwa-options";
 import { sitePages } from "./build/site-pages";
@@ -27,7 +28,7 @@ function staticPagesInDev(): Plugin {
 
 export default defineConfig({
   root,
-  plugins: [react(), sitePages(), staticPagesInDev(), VitePWA(pwaOptions)],
+  plugins: [react(), sitePages(), staticPagesInDev(), firstScreensFile(), VitePWA(pwaOptions)],
   server: {
     port: 5173,
     strictPort: true,

@@ -3,7 +3,7 @@
 // Starts no server itself: point it at one.
 //
 //   node bench/lighthouse/run-lighthouse.mjs [--base http://127.0.0.1:3200] [--runs 5] [--out bench/results/lighthouse.json]
-//     [--chrome /usr/bin/chromium] [--extra-headers '{"Cookie":"ks.sid=…"}'] [--no-check] [/ /privacy /terms]
+//     [--chrome /usr/bin/chromium] [--extra-headers '{"Cookie":"ks.sid=…"}'] [--no-check] [--lhr-dir DIR] [/ /privacy /terms]
 //
 // --extra-headers sends those headers with every request of the page (a session cookie measures a
 // signed-in page; each run records where the page ended up, so a bounce to /login shows).
@@ -12,7 +12,8 @@
 // each category score and the key metrics, and writes every run plus the medians as JSON. The median
 // of 5 runs is what Lighthouse's docs recommend (docs/variability.md). Exits 1 when a median misses
 // the targets of issue 6 (performance ≥ 95, accessibility 100, best practices 100, SEO ≥ 90), so it
-// can gate CI; `--no-check` only reports.
+// can gate CI; `--no-check` only reports. `--lhr-dir DIR` (or LIGHTHOUSE_LHR_DIR) also keeps each run's
+// whole Lighthouse report (every audit: long tasks, boot-up time, the LCP element, the requests) as JSON.
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -50,6 +51,7 @@ function parseArgs(argv) {
     chrome: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     check: true,
     extraHeaders: undefined,
+    lhrDir: process.env.LIGHTHOUSE_LHR_DIR || undefined,
     paths: [],
   };
   for (let i = 0; i < argv.length; i++) {
@@ -65,6 +67,7 @@ function parseArgs(argv) {
     else if (arg === "--chrome") opts.chrome = value();
     else if (arg === "--no-check") opts.check = false;
     else if (arg === "--extra-headers") opts.extraHeaders = JSON.parse(value());
+    else if (arg === "--lhr-dir") opts.lhrDir = path.resolve(value());
     else if (arg.startsWith("--")) throw new Error(`unknown option ${arg}`);
     else opts.paths.push(arg);
   }
@@ -80,7 +83,7 @@ const median = (values) => {
 };
 
 /** One Lighthouse run in a fresh browser, so no cache or service worker carries over. */
-async function runOnce(url, chromePath, extraHeaders) {
+async function runOnce(url, chromePath, extraHeaders, lhrFile) {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
   try {
     const result = await lighthouse(url, {
@@ -93,6 +96,10 @@ async function runOnce(url, chromePath, extraHeaders) {
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhrFile) {
+      await mkdir(path.dirname(lhrFile), { recursive: true });
+      await writeFile(lhrFile, JSON.stringify(lhr));
+    }
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
     const metrics = Object.fromEntries(Object.keys(METRICS).map((id) => [id, lhr.audits[id]?.numericValue ?? null]));
     // The audits that cost points, so a miss can be fixed without opening the report.
@@ -115,10 +122,10 @@ async function runOnce(url, chromePath, extraHeaders) {
 }
 
 /** Lighthouse sometimes fails to record a trace (NO_NAVSTART, NO_FCP on a busy machine): try again. */
-async function runWithRetries(url, chromePath, extraHeaders, attempts = 3) {
+async function runWithRetries(url, chromePath, extraHeaders, lhrFile, attempts = 3) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await runOnce(url, chromePath, extraHeaders);
+      return await runOnce(url, chromePath, extraHeaders, lhrFile);
     } catch (err) {
       if (attempt >= attempts) throw err;
       process.stdout.write(`  (retrying ${url}: ${err.message})\n`);
@@ -149,7 +156,9 @@ async function main() {
     const url = new URL(p, opts.base).href;
     const runs = [];
     for (let i = 0; i < opts.runs; i++) {
-      const run = await runWithRetries(url, opts.chrome, opts.extraHeaders);
+      const slug = p.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "root";
+      const lhrFile = opts.lhrDir ? path.join(opts.lhrDir, `${slug}-${i + 1}.json`) : undefined;
+      const run = await runWithRetries(url, opts.chrome, opts.extraHeaders, lhrFile);
       runs.push(run);
       process.stdout.write(
         `${p} run ${i + 1}/${opts.runs}: ${CATEGORIES.map((c) => `${c} ${run.scores[c]}`).join(", ")}` +

@@ -5,26 +5,36 @@ import { RouterProvider } from "react-router-dom";
 import { AppProvider } from "./app/provider";
 import { createAppRouter } from "./app/router";
 import { createApolloClient } from "./lib/apollo-client";
+import { keepFirstScreen } from "./lib/first-screen";
 import { registerServiceWorker } from "./lib/register-service-worker";
+import { yieldToBrowser } from "./lib/yield-to-browser";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("Missing #root element in index.html");
 
-// One client for the router's loaders (session check and first data together) and the screens.
-const client = createApolloClient();
-const router = createAppRouter(client);
+/**
+ * The boot in short tasks (docs/decisions/029-first-load-and-shell.md): the modules and the Apollo
+ * client, then the router (its loaders start the session check and the first query), then React's
+ * first render, a transition that React renders in slices. The browser gets a turn between them.
+ */
+async function boot(root: HTMLElement): Promise<void> {
+  // One client for the router's loaders (session check and first data together) and the screens.
+  const client = createApolloClient();
+  await yieldToBrowser();
+  const router = createAppRouter(client);
+  await yieldToBrowser();
+  keepFirstScreen(root);
+  const reactRoot = createRoot(root);
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <AppProvider client={client}>
+          <RouterProvider router={router} />
+        </AppProvider>
+      </StrictMode>,
+    );
+  });
+  registerServiceWorker();
+}
 
-// A transition: React renders the first screen in short slices instead of one long task, so the
-// page stays responsive while it boots (docs/decisions/029-first-load-and-shell.md).
-const root = createRoot(container);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <AppProvider client={client}>
-        <RouterProvider router={router} />
-      </AppProvider>
-    </StrictMode>,
-  );
-});
-
-registerServiceWorker();
+void boot(container);

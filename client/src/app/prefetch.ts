@@ -12,7 +12,9 @@ import { markPrefetched } from "../lib/prefetched";
 function prefetch(client: ApolloClient | undefined, query: DocumentNode, variables?: OperationVariables): void {
   if (!client) return;
   markPrefetched(query, variables);
-  client.query({ query, variables, fetchPolicy: "network-only" }).catch(() => undefined);
+  // In the next task: Apollo's first work on a query (its document, the link chain) is then not
+  // part of the router's start, one long task at boot (docs/decisions/029-first-load-and-shell.md).
+  setTimeout(() => void client.query({ query, variables, fetchPolicy: "network-only" }).catch(() => undefined), 0);
 }
 
 export function prefetchTimelines(client?: ApolloClient) {

@@ -1,9 +1,9 @@
 import type { ApolloClient } from "@apollo/client";
 import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router-dom";
-import { PageSpinner } from "../components/ui/spinner";
 import { redirectSignedIn } from "../features/auth/redirect-signed-in";
 import { createSessionLoader } from "../features/auth/session-loader";
+import { FirstScreenFallback } from "../lib/first-screen";
 import { importWithReload } from "../lib/stale-chunk";
 import { AppLayout } from "./routes/app-layout";
 import { BareLayout } from "./routes/bare-layout";
@@ -41,7 +41,8 @@ export function createRoutes({ client }: { client?: ApolloClient } = {}): RouteO
     {
       id: "root",
       Component: RootLayout,
-      HydrateFallback: () => <PageSpinner />,
+      // Until the first screen is ready: the heading the server painted, else a spinner (../lib/first-screen.tsx).
+      HydrateFallback: FirstScreenFallback,
       // Routing failures and screens that fail to load (docs/product.md §8): our screen, never React Router's developer page.
       ErrorBoundary: RouteErrorScreen,
       children: [

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import express, { type Router } from "express";
+import { firstScreenPages } from "./first-screen.js";
 
 /** Paths that belong to the server and never fall back to the client's HTML. */
 export const SERVER_PATHS = /^\/(api|graphql|media|livez|readyz)(\/|$)/;
@@ -16,6 +17,7 @@ export function staticClient(distDir: string): Router {
   const router = express.Router();
   if (!fs.existsSync(path.join(distDir, "index.html"))) return router;
   const noStore = (res: express.Response) => res.setHeader("Cache-Control", "no-cache");
+  const firstScreens = firstScreenPages(distDir);
 
   router.use(
     express.static(distDir, {
@@ -34,7 +36,14 @@ export function staticClient(distDir: string): Router {
     const file = page && fs.existsSync(path.join(distDir, page)) ? page : "index.html";
     noStore(res);
     if (req.path.startsWith("/auth/verify")) res.setHeader("Referrer-Policy", "no-referrer");
-    res.sendFile(path.join(distDir, file));
+    // A signed-in first screen: index.html with its chunks preloaded and its heading (./first-screen.ts).
+    const firstScreen = file === "index.html" ? firstScreens.pageFor(req.path, req.headers.cookie) : null;
+    if (firstScreen) {
+      // It differs with the session cookie: kept by no cache, shared or not.
+      res.setHeader("Cache-Control", "private, no-store");
+      res.setHeader("Vary", "Cookie");
+      res.type("html").send(firstScreen);
+    } else res.sendFile(path.join(distDir, file));
   });
   return router;
 }
