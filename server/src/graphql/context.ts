@@ -9,12 +9,24 @@ export interface GraphQLContext {
   /** The signed-in user's id, or null (from the session, never from input). */
   userId: string | null;
   services: Services;
-  loaders: Loaders;
+  readonly loaders: Loaders;
 }
 
-/** One operation's context; its loaders read for whoever is signed in when they load. */
+/**
+ * One operation's context; its loaders read for whoever is signed in when they load, and are made
+ * on first use (an operation that loads nothing, like the unread count, makes none:
+ * docs/decisions/028-fast-graphql-path.md).
+ */
 export function createGraphQLContext(req: Request, res: Response, services: Services): GraphQLContext {
-  const ctx = { req, res, userId: req.userId, services } as GraphQLContext;
-  ctx.loaders = services.loaders(() => viewerOf(ctx));
+  let loaders: Loaders | undefined;
+  const ctx: GraphQLContext = {
+    req,
+    res,
+    userId: req.userId,
+    services,
+    get loaders() {
+      return (loaders ??= services.loaders(() => viewerOf(ctx)));
+    },
+  };
   return ctx;
 }
