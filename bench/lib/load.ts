@@ -36,11 +36,13 @@ function setAffinity(pid: number, cpus: string): void {
 /**
  * The server process runs plain Node on an esbuild bundle of server-child.ts (the same transform
  * tsx applies, node_modules left external), not under the tsx loader: the loader alone adds about
- * 45 MiB of RSS, which would distort the upload memory figure. Falls back to tsx.
+ * 45 MiB of RSS, which would distort the upload memory figure. Falls back to tsx. The bundle sits
+ * under server/node_modules so that its packages resolve as the server's do (the server's own
+ * versions first, e.g. lru-cache, then the workspace root's).
  */
 async function bundleServerChild(): Promise<string | null> {
   const root = path.resolve(benchDir, "..");
-  const outfile = path.join(root, "node_modules", ".cache", "keepsake-bench", "server-child.mjs");
+  const outfile = path.join(root, "server", "node_modules", ".cache", "keepsake-bench", "server-child.mjs");
   try {
     const esbuild = await import("esbuild");
     await esbuild.build({

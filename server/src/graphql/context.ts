@@ -10,28 +10,36 @@ export interface GraphQLContext {
   /** The signed-in user's id, or null (from the session, never from input). */
   userId: string | null;
   services: Services;
-  loaders: Loaders;
+  readonly loaders: Loaders;
   /** Derived fields, one presenter per type, shared with the REST façade (docs/decisions/015-code-layout.md). */
   readonly present: Presenters;
 }
 
 const presenters = new WeakMap<object, Presenters>();
+const loaders = new WeakMap<object, Loaders>();
 
 /**
  * One operation's context. Apollo hands resolvers a shallow copy of it, and a sign-in sets
- * `userId` on that copy; `present` is a getter on the prototype so the presenters read the
- * viewer of the copy the resolvers see, whoever is signed in when a field is computed.
+ * `userId` on that copy; `loaders` and `present` are getters on the prototype, so they read the
+ * viewer of the copy the resolvers see, whoever is signed in when a field is computed. Both are
+ * made on first use: an operation that loads nothing, like the unread count, makes none
+ * (docs/decisions/028-fast-graphql-path.md).
  */
 class OperationContext implements GraphQLContext {
-  loaders: Loaders;
-
   constructor(
     public req: Request,
     public res: Response,
     public userId: string | null,
     public services: Services,
-  ) {
-    this.loaders = services.loaders(() => viewerFor(req, this.userId ?? null, services.access));
+  ) {}
+
+  get loaders(): Loaders {
+    let l = loaders.get(this);
+    if (!l) {
+      l = this.services.loaders(() => viewerFor(this.req, this.userId ?? null, this.services.access));
+      loaders.set(this, l);
+    }
+    return l;
   }
 
   get present(): Presenters {

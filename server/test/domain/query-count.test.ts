@@ -92,7 +92,7 @@ async function buildWorld(t: TestApp, n: number, tag: string): Promise<World> {
  * steps away from it (connected to one of them), who may see it without being in it.
  */
 async function buildVisitorWorld(t: TestApp, n: number, tag: string): Promise<World> {
-  const owner = await createUser(t.ds, { displayName: `Owner ${tag}` });
+  const owner = await createUser(t.ds, { username: `owner${tag}`, displayName: `Owner ${tag}` });
   const partner = await createUser(t.ds, { displayName: `Partner ${tag}` });
   const visitor = await createUser(t.ds, { displayName: `Visitor ${tag}` });
   const tl = await connect(t.ds, owner, partner, { privacy: Privacy.SEMI_PRIVATE, title: `Shared ${tag}` });
@@ -206,6 +206,12 @@ const VISITOR_OPERATIONS: Operation[] = [
     `query($id: ID!) { timeline(id: $id) { ${TIMELINE} ${conn("memories(first: 40)", MEMORY, true)} } }`,
     (w) => ({ id: w.subjectTimelineId }),
     (d) => nodes(d.timeline.memories),
+  ),
+  graphql(
+    "userTimelines with memories, as a visitor",
+    `query($i: String!) { ${conn("userTimelines(identifier: $i, first: 2)", `${TIMELINE} ${conn("memories(first: 30)", MEMORY)}`)} }`,
+    (w) => ({ i: w.profile.username }),
+    (d) => nodes(nodes(d.userTimelines)[0].memories),
   ),
   rest(
     "GET /api/memories/filter, as a visitor",

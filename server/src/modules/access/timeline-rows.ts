@@ -24,6 +24,12 @@ const OTHER_IS_PARTNER = `, ${OTHER} AS other_id,
     AND ((s.created_by_id = $1 AND s.collaborator_id = ${OTHER})
       OR (s.collaborator_id = $1 AND s.created_by_id = ${OTHER}))) AS other_is_partner`;
 
+/** Whether the viewer (`$v`) shares an accepted timeline with the person in `column` (the e-mail rule). */
+const isPartner = (column: string, v: string) =>
+  `EXISTS (SELECT 1 FROM timelines s WHERE s.status = 'accepted' AND s.collaborator_id IS NOT NULL
+    AND ((s.created_by_id = ${v} AND s.collaborator_id = ${column})
+      OR (s.collaborator_id = ${v} AND s.created_by_id = ${column})))`;
+
 /**
  * Timelines with their two people in ONE statement, as plain rows (docs/decisions/028-fast-graphql-path.md).
  * Used only by `TimelineReads`, which applies the policy to what comes back; the people are
@@ -63,6 +69,9 @@ export class TimelineRows {
       const timeline = t.from(row)!;
       known.addMemoryCount(timeline.id, Number(row.memory_count));
       if (row.other_id) known.addPartner(row.other_id as string, row.other_is_partner === true);
+      if (row.cu_is_partner !== undefined) known.addPartner(timeline.createdById, row.cu_is_partner === true);
+      if (row.co_is_partner !== undefined && timeline.collaboratorId)
+        known.addPartner(timeline.collaboratorId, row.co_is_partner === true);
       out.push(timeline);
     }
     return out;
@@ -72,17 +81,24 @@ export class TimelineRows {
     return this.read(known, "t.id = $1", "", [id]);
   }
 
-  /** Of these timelines, a page in `order` after a key, at most `limit` (a person's visible timelines). */
+  /**
+   * Of these timelines, a page in `order` after a key, at most `limit` (a person's visible
+   * timelines); with whether the viewer shares an accepted timeline with each of the two people,
+   * so the page's e-mail fields need no further read.
+   */
   among(
     known: KnownRows,
+    viewerId: string,
     ids: readonly string[],
     order: Parameters<typeof orderSql>[0],
     after: KeyValue[] | null,
     limit: number,
   ): Promise<Timeline[]> {
-    const params: unknown[] = [[...ids], limit, ...(after ?? [])];
-    const where = `t.id = ANY(CAST($1 AS uuid[]))${after ? ` AND ${afterSql(order, "t", (i) => `$${i + 3}`)}` : ""}`;
-    return this.read(known, where, `ORDER BY ${orderSql(order, "t")} LIMIT $2`, params);
+    const params: unknown[] = [[...ids], limit, viewerId, ...(after ?? [])];
+    const where = `t.id = ANY(CAST($1 AS uuid[]))${after ? ` AND ${afterSql(order, "t", (i) => `$${i + 4}`)}` : ""}`;
+    const partners = `, ${isPartner("t.created_by_id", "$3")} AS cu_is_partner,
+      ${isPartner("t.collaborator_id", "$3")} AS co_is_partner`;
+    return this.read(known, where, `ORDER BY ${orderSql(order, "t")} LIMIT $2`, params, partners);
   }
 
   /**

@@ -137,7 +137,7 @@ export class TimelineReads {
     const ids = await this.visibleIdsOfPerson(viewer, personId, scope);
     if (!ids.length) return { items: [], cursors: [], hasNextPage: false };
     // only visible ids: the rows (with their people) may go to the request's loaders
-    const rows = await this.rows.among(viewer.known, ids, TIMELINE_ORDER, req.after, req.size + 1);
+    const rows = await this.rows.among(viewer.known, viewer.userId!, ids, TIMELINE_ORDER, req.after, req.size + 1);
     viewer.known.addTimelines(this.seen(viewer, rows));
     return pageOf(TIMELINE_ORDER, rows, req.size);
   }
