@@ -1,3 +1,4 @@
+import { CAPTION_MAX, INVALID_DATE_MESSAGE, LOCATION_MAX, MEANING_MAX, PARTNER_MEANING_MAX } from "@keepsake/contract";
 import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "../../../components/ui/button";
 import { FormAlert } from "../../../components/ui/form-alert";
@@ -7,9 +8,8 @@ import fieldStyles from "../../../components/ui/text-field.module.css";
 import type { MediaType } from "../../../gql/graphql";
 import { useMediaUpload, type UploadedMedia } from "../api/use-media-upload";
 import { prefillDateFor } from "../lib/capture-date";
-import { INVALID_DATE_MESSAGE, memoryDateError, todayDateInputValue } from "../lib/memory-date";
+import { memoryDateError, todayDateInputValue } from "../lib/memory-date";
 import { characterCount } from "../../../lib/characters";
-import { CAPTION_MAX, LOCATION_MAX, MEANING_MAX, PARTNER_MEANING_MAX } from "../lib/messages";
 import { MediaPicker } from "./media-picker";
 import styles from "./memory-form.module.css";
 

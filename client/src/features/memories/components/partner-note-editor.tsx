@@ -1,3 +1,4 @@
+import { PARTNER_MEANING_MAX } from "@keepsake/contract";
 import { useState, type FormEvent } from "react";
 import { Button } from "../../../components/ui/button";
 import { FormAlert } from "../../../components/ui/form-alert";
@@ -5,7 +6,7 @@ import { TextField } from "../../../components/ui/text-field";
 import { useSavePartnerNoteMutation } from "../../../gql/graphql";
 import { characterCount } from "../../../lib/characters";
 import { notifySaved, TOASTS } from "../../../lib/notify";
-import { PARTNER_MEANING_MAX, SAVE_NOTE_ERROR } from "../lib/messages";
+import { SAVE_NOTE_ERROR } from "../lib/messages";
 import styles from "./memory-notes.module.css";
 
 interface PartnerNoteEditorProps {
