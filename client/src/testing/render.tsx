@@ -98,6 +98,18 @@ export function renderScreen(screen: ReactNode, options: RenderScreenOptions = {
   return renderInRouter(routes, options.at ?? path, options, options.showWarnings ?? true);
 }
 
+/**
+ * A screen test's `render(mocks, at)`: `screen` at its route `path`, starting at `at` (by default
+ * `defaultAt`, e.g. the path with the ids the mocks answer for). `options` adds history or a user.
+ */
+export function screenRenderer(screen: ReactNode, path: string, defaultAt = path) {
+  return (
+    mocks: ReadonlyArray<MockLink.MockedResponse> = [],
+    at = defaultAt,
+    options: Omit<RenderScreenOptions, "path" | "at" | "mocks"> = {},
+  ) => renderScreen(screen, { ...options, path, at, mocks });
+}
+
 /** The path and query the router is at. */
 export function locationOf(router: { state: { location: { pathname: string; search: string } } }): string {
   return `${router.state.location.pathname}${router.state.location.search}`;

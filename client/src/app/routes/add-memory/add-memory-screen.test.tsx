@@ -6,6 +6,7 @@ import exifr from "exifr";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { captureVideoPoster } from "../../../features/memories/lib/video-poster";
 import { createFakeUploads } from "../../../features/memories/testing/fake-uploads";
+import { fakeUploads } from "../../../features/memories/testing/upload-file-mock";
 import { aMemory } from "../../../features/memories/testing/memory-mocks";
 import { aTimeline, noPrivacyRequest } from "../../../features/timelines/testing/timeline-mocks";
 import {
@@ -16,18 +17,16 @@ import {
 } from "../../../gql/graphql";
 import { allowConsoleErrors } from "../../../testing/console-errors";
 import { mockFetch } from "../../../testing/mock-fetch";
-import { locationOf, renderScreen } from "../../../testing/render";
+import { recordingMock } from "../../../testing/mutation-mock";
+import { locationOf, screenRenderer } from "../../../testing/render";
 import { AddMemoryScreen } from "./add-memory-screen";
-
-const fakeUploads = vi.hoisted(() => ({ current: null as null | ReturnType<typeof createFakeUploads> }));
 
 vi.mock("exifr", () => ({ default: { parse: vi.fn() } }));
 vi.mock("../../../features/memories/lib/video-poster", () => ({ captureVideoPoster: vi.fn() }));
-vi.mock("../../../features/memories/api/upload-file", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("../../../features/memories/api/upload-file")>()),
-  uploadFile: (...args: Parameters<ReturnType<typeof createFakeUploads>["uploadFile"]>) =>
-    fakeUploads.current!.uploadFile(...args),
-}));
+vi.mock(
+  "../../../features/memories/api/upload-file",
+  () => import("../../../features/memories/testing/upload-file-mock"),
+);
 
 // "Today" is 15 June 2024 (local time) in these tests.
 const NOW = new Date(2024, 5, 15, 12, 0, 0);
@@ -46,42 +45,19 @@ function createMemoryMock(
   outcome: "ok" | Error = "ok",
   delay = 0,
 ): MockLink.MockedResponse {
-  return {
-    request: {
-      query: CreateMemoryDocument,
-      variables: (variables: CreateMemoryMutationVariables) => {
-        seen.push(variables);
-        return true;
-      },
-    },
-    delay,
-    ...(outcome instanceof Error
-      ? { error: outcome }
-      : {
-          result: {
-            data: {
-              createMemory: {
-                __typename: "CreateMemoryPayload",
-                memory: {
-                  ...aMemory({ id: "m-new", caption: "Beach", memoryDate: "2023-07-14" }),
-                  timeline: {
-                    __typename: "Timeline",
-                    id: "t-1",
-                    memoryCount: 2,
-                    lastActivity: "2024-06-15T10:00:00.000Z",
-                    previewImages: ["/media/m-new/thumb"],
-                  },
-                },
-              },
-            },
-          },
-        }),
-  } as MockLink.MockedResponse;
+  const timeline = {
+    __typename: "Timeline",
+    id: "t-1",
+    memoryCount: 2,
+    lastActivity: "2024-06-15T10:00:00.000Z",
+    previewImages: ["/media/m-new/thumb"],
+  };
+  const memory = { ...aMemory({ id: "m-new", caption: "Beach", memoryDate: "2023-07-14" }), timeline };
+  const data = { createMemory: { __typename: "CreateMemoryPayload", memory } };
+  return recordingMock(CreateMemoryDocument, seen, outcome instanceof Error ? outcome : { data }, { delay });
 }
 
-function render(mocks: MockLink.MockedResponse[], at = "/app/add-memory?timeline_id=t-1") {
-  return renderScreen(<AddMemoryScreen />, { path: "/app/add-memory", at, mocks });
-}
+const render = screenRenderer(<AddMemoryScreen />, "/app/add-memory", "/app/add-memory?timeline_id=t-1");
 
 const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
 const dateInput = () => screen.getByLabelText("Date") as HTMLInputElement;

@@ -5,6 +5,7 @@ import userEvent from "@testing-library/user-event";
 import exifr from "exifr";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createFakeUploads } from "../../../features/memories/testing/fake-uploads";
+import { fakeUploads } from "../../../features/memories/testing/upload-file-mock";
 import { aMemory } from "../../../features/memories/testing/memory-mocks";
 import { aTimeline, noPrivacyRequest } from "../../../features/timelines/testing/timeline-mocks";
 import {
@@ -14,16 +15,15 @@ import {
   ViewTimelineDocument,
   type UpdateMemoryMutationVariables,
 } from "../../../gql/graphql";
-import { locationOf, renderScreen } from "../../../testing/render";
+import { recordingMock } from "../../../testing/mutation-mock";
+import { locationOf, screenRenderer } from "../../../testing/render";
 import { EditMemoryScreen } from "./edit-memory-screen";
 
-const fakeUploads = vi.hoisted(() => ({ current: null as null | ReturnType<typeof createFakeUploads> }));
 vi.mock("exifr", () => ({ default: { parse: vi.fn() } }));
-vi.mock("../../../features/memories/api/upload-file", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("../../../features/memories/api/upload-file")>()),
-  uploadFile: (...args: Parameters<ReturnType<typeof createFakeUploads>["uploadFile"]>) =>
-    fakeUploads.current!.uploadFile(...args),
-}));
+vi.mock(
+  "../../../features/memories/api/upload-file",
+  () => import("../../../features/memories/testing/upload-file-mock"),
+);
 
 const memory = { ...aMemory(), timeline: { __typename: "Timeline", id: "t-1", title: "Summer in Lisbon" } };
 
@@ -32,35 +32,10 @@ function editMock(value: unknown = memory): MockLink.MockedResponse {
 }
 
 function updateMock(seen: UpdateMemoryMutationVariables[], outcome: "ok" | Error = "ok"): MockLink.MockedResponse {
-  return {
-    request: {
-      query: UpdateMemoryDocument,
-      variables: (variables: UpdateMemoryMutationVariables) => {
-        seen.push(variables);
-        return true;
-      },
-    },
-    ...(outcome instanceof Error
-      ? { error: outcome }
-      : {
-          result: {
-            data: {
-              updateMemory: {
-                __typename: "UpdateMemoryPayload",
-                memory: {
-                  ...aMemory({ caption: "Sunset, again" }),
-                  timeline: {
-                    __typename: "Timeline",
-                    id: "t-1",
-                    lastActivity: "2024-06-15T10:00:00.000Z",
-                    previewImages: [],
-                  },
-                },
-              },
-            },
-          },
-        }),
-  } as MockLink.MockedResponse;
+  const timeline = { __typename: "Timeline", id: "t-1", lastActivity: "2024-06-15T10:00:00.000Z", previewImages: [] };
+  const memory = { ...aMemory({ caption: "Sunset, again" }), timeline };
+  const data = { updateMemory: { __typename: "UpdateMemoryPayload", memory } };
+  return recordingMock(UpdateMemoryDocument, seen, outcome instanceof Error ? outcome : { data });
 }
 
 function deleteMock(outcome: "ok" | Error = "ok"): MockLink.MockedResponse {
@@ -77,9 +52,7 @@ function deleteMock(outcome: "ok" | Error = "ok"): MockLink.MockedResponse {
   } as MockLink.MockedResponse;
 }
 
-function render(mocks: MockLink.MockedResponse[], { at = "/app/edit-memory?id=m-1", history = [] as string[] } = {}) {
-  return renderScreen(<EditMemoryScreen />, { path: "/app/edit-memory", at, history, mocks });
-}
+const render = screenRenderer(<EditMemoryScreen />, "/app/edit-memory", "/app/edit-memory?id=m-1");
 
 describe("Edit Memory (docs/product.md §2, §6, §8)", () => {
   beforeEach(() => {
@@ -90,7 +63,7 @@ describe("Edit Memory (docs/product.md §2, §6, §8)", () => {
   });
 
   it("goes back without an id", async () => {
-    const { router } = render([], { at: "/app/edit-memory", history: ["/app/view-timeline?id=t-1"] });
+    const { router } = render([], "/app/edit-memory", { history: ["/app/view-timeline?id=t-1"] });
     await waitFor(() => expect(locationOf(router)).toBe("/app/view-timeline?id=t-1"));
   });
 
