@@ -57,7 +57,9 @@ function createMemoryMock(
   return recordingMock(CreateMemoryDocument, seen, outcome instanceof Error ? outcome : { data }, { delay });
 }
 
-const render = screenRenderer(<AddMemoryScreen />, "/app/add-memory", "/app/add-memory?timeline_id=t-1");
+const render = screenRenderer(<AddMemoryScreen />, "/app/add-memory", {
+  at: "/app/add-memory?timeline_id=t-1",
+});
 
 const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
 const dateInput = () => screen.getByLabelText("Date") as HTMLInputElement;

@@ -52,7 +52,7 @@ function deleteMock(outcome: "ok" | Error = "ok"): MockLink.MockedResponse {
   } as MockLink.MockedResponse;
 }
 
-const render = screenRenderer(<EditMemoryScreen />, "/app/edit-memory", "/app/edit-memory?id=m-1");
+const render = screenRenderer(<EditMemoryScreen />, "/app/edit-memory", { at: "/app/edit-memory?id=m-1" });
 
 describe("Edit Memory (docs/product.md §2, §6, §8)", () => {
   beforeEach(() => {

@@ -12,6 +12,7 @@ import { memoryDateError, todayDateInputValue } from "../lib/memory-date";
 import { characterCount } from "../../../lib/characters";
 import { MediaPicker } from "./media-picker";
 import styles from "./memory-form.module.css";
+import { PartnerNoteField } from "./partner-note-field";
 
 export interface MemoryFormValues {
   caption: string;
@@ -186,17 +187,7 @@ export function MemoryForm({
         placeholder="A few words for the two of you"
         hint={partnerNote?.creatorName ? `${partnerNote.creatorName}'s words` : undefined}
       />
-      {partnerNote ? (
-        <TextField
-          label="Your note"
-          value={partnerMeaning}
-          onChange={setPartnerMeaning}
-          max={PARTNER_MEANING_MAX}
-          multiline
-          rows={4}
-          placeholder="Why this moment matters to you"
-        />
-      ) : null}
+      {partnerNote ? <PartnerNoteField value={partnerMeaning} onChange={setPartnerMeaning} /> : null}
 
       <FormAlert message={error} />
 
