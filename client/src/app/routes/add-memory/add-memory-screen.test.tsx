@@ -1,4 +1,3 @@
-import { connectionOf } from "../../../testing/connection";
 import type { MockLink } from "@apollo/client/testing";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -8,7 +7,6 @@ import { captureVideoPoster } from "../../../features/memories/lib/video-poster"
 import { createFakeUploads } from "../../../features/memories/testing/fake-uploads";
 import { fakeUploads } from "../../../features/memories/testing/upload-file-mock";
 import { aMemory } from "../../../features/memories/testing/memory-mocks";
-import { aTimeline, noPrivacyRequest } from "../../../features/timelines/testing/timeline-mocks";
 import {
   AddMemoryTimelineDocument,
   CreateMemoryDocument,
@@ -19,6 +17,7 @@ import { allowConsoleErrors } from "../../../testing/console-errors";
 import { mockFetch } from "../../../testing/mock-fetch";
 import { recordingMock } from "../../../testing/mutation-mock";
 import { locationOf, screenRenderer } from "../../../testing/render";
+import { cacheViewedTimeline } from "../../testing/view-timeline-cache";
 import { AddMemoryScreen } from "./add-memory-screen";
 
 vi.mock("exifr", () => ({ default: { parse: vi.fn() } }));
@@ -148,20 +147,7 @@ describe("Add Memory (docs/product.md §2, §4, §5)", () => {
     const seen: CreateMemoryMutationVariables[] = [];
     const user = userEvent.setup({ advanceTimers: () => {} });
     const { router, cache } = render([timelineMock, createMemoryMock(seen, "ok", 300)]);
-    cache.writeQuery({
-      query: ViewTimelineDocument,
-      variables: { id: "t-1" },
-      data: {
-        timeline: {
-          ...aTimeline(),
-          canRespond: false,
-          ...noPrivacyRequest,
-          isParticipant: true,
-          memoryCount: 1,
-          memories: connectionOf("Memory", [aMemory({ id: "m-old", memoryDate: "2024-01-05" })]),
-        } as never,
-      },
-    });
+    cacheViewedTimeline(cache, [aMemory({ id: "m-old", memoryDate: "2024-01-05" })]);
     await screen.findByRole("heading", { level: 1, name: "Add Memory" });
 
     await choose(aPhoto());

@@ -1,4 +1,3 @@
-import { connectionOf } from "../../../testing/connection";
 import type { MockLink } from "@apollo/client/testing";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -7,7 +6,6 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createFakeUploads } from "../../../features/memories/testing/fake-uploads";
 import { fakeUploads } from "../../../features/memories/testing/upload-file-mock";
 import { aMemory } from "../../../features/memories/testing/memory-mocks";
-import { aTimeline, noPrivacyRequest } from "../../../features/timelines/testing/timeline-mocks";
 import {
   DeleteMemoryDocument,
   EditMemoryDocument,
@@ -17,6 +15,7 @@ import {
 } from "../../../gql/graphql";
 import { recordingMock } from "../../../testing/mutation-mock";
 import { locationOf, screenRenderer } from "../../../testing/render";
+import { cacheViewedTimeline } from "../../testing/view-timeline-cache";
 import { EditMemoryScreen } from "./edit-memory-screen";
 
 vi.mock("exifr", () => ({ default: { parse: vi.fn() } }));
@@ -182,20 +181,7 @@ describe("Edit Memory (docs/product.md §2, §6, §8)", () => {
   it("deletes after confirmation, updates the timeline in the cache, and goes to the timeline", async () => {
     const user = userEvent.setup();
     const { router, cache } = render([editMock(), deleteMock()]);
-    cache.writeQuery({
-      query: ViewTimelineDocument,
-      variables: { id: "t-1" },
-      data: {
-        timeline: {
-          ...aTimeline(),
-          canRespond: false,
-          ...noPrivacyRequest,
-          isParticipant: true,
-          memoryCount: 2,
-          memories: connectionOf("Memory", [aMemory(), aMemory({ id: "m-2", media: { id: "media-2" } })]),
-        } as never,
-      },
-    });
+    cacheViewedTimeline(cache, [aMemory(), aMemory({ id: "m-2", media: { id: "media-2" } })]);
     await user.click(await screen.findByRole("button", { name: "Delete Memory" }));
     await user.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Delete" }));
     expect(screen.getByRole("button", { name: "Deleting..." })).toBeDisabled();
