@@ -2,6 +2,7 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY schema/package.json schema/
 COPY server/package.json server/
 COPY client/package.json client/
 RUN npm ci --no-audit --no-fund
@@ -11,6 +12,7 @@ RUN npm run build
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY schema/package.json schema/
 COPY server/package.json server/
 COPY client/package.json client/
 RUN npm ci --omit=dev --workspace server --include-workspace-root=false --no-audit --no-fund
@@ -23,6 +25,8 @@ WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/package.json ./
 COPY --from=build /app/server/package.json ./server/
+# the shared limits and messages (docs/decisions/030-one-contract.md): node_modules links to it
+COPY --from=build /app/schema ./schema
 COPY --from=build /app/server/dist ./server/dist
 COPY --from=build /app/client/dist ./client/dist
 RUN mkdir -p /data && chown node:node /data

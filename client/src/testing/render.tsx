@@ -98,6 +98,24 @@ export function renderScreen(screen: ReactNode, options: RenderScreenOptions = {
   return renderInRouter(routes, options.at ?? path, options, options.showWarnings ?? true);
 }
 
+/**
+ * A screen test's `render(mocks, at)`: `screen` at its route `path`, starting at `at`. The
+ * defaults: where it starts (e.g. the path with the ids the mocks answer for) and mocks every
+ * test of the screen needs, after the test's own (so a test's own answer is matched first).
+ * `options` adds history or a user.
+ */
+export function screenRenderer(
+  screen: ReactNode,
+  path: string,
+  defaults: { at?: string; mocks?: ReadonlyArray<MockLink.MockedResponse> } = {},
+) {
+  return (
+    mocks: ReadonlyArray<MockLink.MockedResponse> = [],
+    at = defaults.at ?? path,
+    options: Omit<RenderScreenOptions, "path" | "at" | "mocks"> = {},
+  ) => renderScreen(screen, { ...options, path, at, mocks: [...mocks, ...(defaults.mocks ?? [])] });
+}
+
 /** The path and query the router is at. */
 export function locationOf(router: { state: { location: { pathname: string; search: string } } }): string {
   return `${router.state.location.pathname}${router.state.location.search}`;

@@ -1,4 +1,4 @@
-/** Wraps the wall clock so tests can move time (STYLE §3). */
+/** Wraps the wall clock so tests can move time. See docs/decisions/015-code-layout.md. */
 export interface Clock {
   now(): Date;
 }

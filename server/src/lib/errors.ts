@@ -1,5 +1,7 @@
+import { AUTHENTICATION_REQUIRED } from "@keepsake/contract";
+
 /**
- * The one error family (STYLE §5). Each known error carries a GraphQL `extensions.code`
+ * The one error family (docs/decisions/008-api-shapes.md, 015-code-layout.md). Each known error carries a GraphQL `extensions.code`
  * (docs/decisions/008-api-shapes.md) and an HTTP status for the REST façade. Anything else is "Internal server error".
  */
 export type ErrorCode =
@@ -38,7 +40,7 @@ export class AppError extends Error {
   }
 }
 
-export const unauthenticated = (message = "Authentication required") => new AppError("UNAUTHENTICATED", message);
+export const unauthenticated = (message = AUTHENTICATION_REQUIRED) => new AppError("UNAUTHENTICATED", message);
 export const forbidden = (message = "You do not have access to this") => new AppError("FORBIDDEN", message);
 export const notFound = (message = "Not found") => new AppError("NOT_FOUND", message);
 export const badInput = (message: string, details: Record<string, unknown> = {}) =>

@@ -1,7 +1,7 @@
 import sharp, { type Sharp, type SharpOptions } from "sharp";
 
 /**
- * The one place that touches sharp (STYLE §3). Decodes with a pixel limit, applies the EXIF
+ * The one place that touches sharp (docs/decisions/015-code-layout.md). Decodes with a pixel limit, applies the EXIF
  * orientation, and encodes WebP variants. sharp writes no metadata unless asked (no keepExif /
  * withMetadata here), so no EXIF, GPS or ICC block reaches a served variant.
  */

@@ -17,7 +17,7 @@ export interface MailMessage {
   devLink?: string;
 }
 
-/** The one way the server sends mail (STYLE §3, §5). */
+/** The one way the server sends mail (docs/decisions/015-code-layout.md). */
 export interface Mailer {
   readonly mode: "smtp" | "outbox";
   /** Resolves when the message was accepted by the SMTP server or written to the outbox; rejects otherwise. */

@@ -10,7 +10,7 @@ import { Privacy, TimelineStatus } from "../../src/modules/timelines/timeline.en
 import { User } from "../../src/modules/users/user.entity.js";
 
 /**
- * One factory per entity, with overrides (STYLE "Tests"). Rows are written directly; media rows
+ * One factory per entity, with overrides (docs/decisions/014-testing.md). Rows are written directly; media rows
  * carry a fake original_key (domain tests never read media bytes).
  */
 let seq = 0;

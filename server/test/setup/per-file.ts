@@ -1,7 +1,7 @@
 import "reflect-metadata";
 import { afterEach, beforeEach, vi } from "vitest";
 
-/** A test fails on an unexpected console.error (STYLE "Tests"). */
+/** A test fails on an unexpected console.error (docs/decisions/014-testing.md). */
 let errors: unknown[][] = [];
 beforeEach(() => {
   errors = [];

@@ -1,3 +1,5 @@
+import { DISPLAY_NAME_MAX, EMAIL_MAX, USERNAME_MAX } from "@keepsake/contract";
+
 /**
  * One e-mail address, strictly (docs/decisions/002-sign-in-safety.md A2): trimmed, lowercased, at most 254
  * characters, exactly one address: no commas, semicolons, quotes, angle brackets, spaces or
@@ -9,7 +11,7 @@ const LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 export function normalizeEmail(input: unknown): string | null {
   if (typeof input !== "string") return null;
   const email = input.trim().toLowerCase();
-  if (email.length < 3 || email.length > 254) return null;
+  if (email.length < 3 || email.length > EMAIL_MAX) return null;
   // explicit for the dangerous ones; the allow-lists below reject every other odd character too
   if (/[\s,;"<>()[\]\\`]/.test(email)) return null;
   const at = email.indexOf("@");
@@ -37,7 +39,7 @@ export function usernameBase(email: string): string {
   const ascii = localName(email)
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, ""); // "élodie" → "elodie"
-  return ascii.replace(/[^a-z0-9]/g, "").slice(0, 30) || "user";
+  return ascii.replace(/[^a-z0-9]/g, "").slice(0, USERNAME_MAX) || "user";
 }
 
 /**
@@ -47,7 +49,7 @@ export function usernameBase(email: string): string {
 export function usernameCandidate(base: string, n: number): string {
   if (n <= 1 && base.length >= 3) return base;
   const suffix = String(n).padStart(3 - base.length, "0");
-  return base.slice(0, 30 - suffix.length) + suffix;
+  return base.slice(0, USERNAME_MAX - suffix.length) + suffix;
 }
 
 /** "jane.doe+x@…" → "Jane Doe" (at most 100 characters). */
@@ -57,5 +59,5 @@ export function displayNameFrom(email: string): string {
     .map((w) => w.replace(/[^\p{L}\p{N}']/gu, ""))
     .filter(Boolean)
     .map((w) => w[0]!.toUpperCase() + w.slice(1));
-  return (words.join(" ") || localName(email) || "Keepsake friend").slice(0, 100);
+  return (words.join(" ") || localName(email) || "Keepsake friend").slice(0, DISPLAY_NAME_MAX);
 }

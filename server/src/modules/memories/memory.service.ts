@@ -1,3 +1,4 @@
+import { CAPTION_MAX, FUTURE_DATE_MESSAGE, INVALID_DATE_MESSAGE, LOCATION_MAX, MEANING_MAX } from "@keepsake/contract";
 import type { DataSource } from "typeorm";
 import type { Page, PageRequest } from "../../db/keyset.js";
 import type { Clock } from "../../lib/clock.js";
@@ -20,15 +21,10 @@ import { parsePartnerMeaning } from "./partner-note.js";
 
 export { MEMORY_SORTS, memoryOrder, orderMemories, type MemorySort } from "./memory-order.js";
 
-export const CAPTION_MAX = 500;
-export const LOCATION_MAX = 200;
-export const MEANING_MAX = 1000;
+export { CAPTION_MAX, LOCATION_MAX, MEANING_MAX };
 
-/** docs/product.md §8 error catalogue. */
-export const DATE_MESSAGES = {
-  invalid: "Please select a valid date",
-  future: "Please select a past or present date for your memory",
-} as const;
+/** docs/product.md §8 error catalogue, shared with the client (docs/decisions/030-one-contract.md). */
+export const DATE_MESSAGES = { invalid: INVALID_DATE_MESSAGE, future: FUTURE_DATE_MESSAGE } as const;
 export const MEDIA_REQUIRED = "Please choose a photo or video for this memory";
 export const MEDIA_NOT_FOUND = "The uploaded file was not found. Please upload it again.";
 

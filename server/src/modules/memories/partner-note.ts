@@ -1,3 +1,4 @@
+import { PARTNER_MEANING_MAX } from "@keepsake/contract";
 import { badInput, forbidden } from "../../lib/errors.js";
 import { collaboratorSeenBy } from "../access/access.service.js";
 import { optionalText } from "../../lib/validation.js";
@@ -10,7 +11,7 @@ import type { Memory } from "./memory.entity.js";
  * `meaning`; the timeline's other participant, its partner, writes `partnerMeaning`, with the
  * same limit and text rules (docs/product.md §9, docs/decisions/017-hostile-input.md).
  */
-export const PARTNER_MEANING_MAX = 1000;
+export { PARTNER_MEANING_MAX };
 export const PARTNER_ONLY = "Only the other person of this timeline can write their note on this memory";
 
 /** The participant who did not create the memory; null when there is none (a proposal to an address, a former member). */

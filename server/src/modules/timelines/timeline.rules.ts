@@ -1,8 +1,12 @@
+import { ACCESS_NOT_FOUND, TITLE_MAX } from "@keepsake/contract";
 import { badInput } from "../../lib/errors.js";
 import { Privacy } from "./timeline.enums.js";
 
-/** The rules of a timeline's fields and the access page's texts (docs/product.md §3, §5). */
-export const TITLE_MAX = 100;
+/**
+ * The rules of a timeline's fields and the access page's texts (docs/product.md §3, §5); the limit
+ * and the texts the client shows too come from the contract (docs/decisions/030-one-contract.md).
+ */
+export { TITLE_MAX };
 export const PRIVACY_VALUES = Object.values(Privacy) as string[];
 
 /** docs/product.md §3 "Access-check result for a timeline" (docs/decisions/003-privacy-tiers.md). */
@@ -18,7 +22,7 @@ export interface TimelineAccessResult {
 
 export const ACCESS_MESSAGES = {
   granted: "You have access to this timeline.",
-  notFound: "This timeline could not be found or accessed.",
+  notFound: ACCESS_NOT_FOUND,
   private: "This timeline is private. Only the two people who share it can see it.",
   semiPrivate: "This timeline is semi-private. Only people within two connections of its collaborators can see it.",
   public: "This timeline is visible only to people connected to its collaborators.",

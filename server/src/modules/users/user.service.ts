@@ -1,3 +1,4 @@
+import { BIO_MAX, DISPLAY_NAME_MAX, USERNAME_MAX, USERNAME_MIN, USERNAME_TAKEN } from "@keepsake/contract";
 import type { DataSource } from "typeorm";
 import { badInput, conflict, unauthenticated } from "../../lib/errors.js";
 import { mediaIdIn } from "../../lib/uuid.js";
@@ -11,8 +12,8 @@ import { FILTER_LIMIT, PeopleLookupLimit, type UserFilter } from "./people-looku
 import { isReservedUsername, USERNAME_RESERVED } from "./reserved-usernames.js";
 import { User } from "./user.entity.js";
 
-export const USERNAME_PATTERN = /^[a-z0-9]{3,30}$/;
-export const USERNAME_TAKEN = "This username is already taken. Please choose a different one.";
+export const USERNAME_PATTERN = new RegExp(`^[a-z0-9]{${USERNAME_MIN},${USERNAME_MAX}}$`);
+export { USERNAME_TAKEN };
 export const USERNAME_FORMAT = "Username must be 3–30 characters: lowercase letters and numbers only.";
 export const SEARCH_LIMIT = 10;
 
@@ -104,9 +105,9 @@ export class UserService {
     const user = await this.reads.users.self(viewer);
     if (!user) throw badInput("User not found");
 
-    const displayName = optionalText(input.displayName, "Display name", 100);
+    const displayName = optionalText(input.displayName, "Display name", DISPLAY_NAME_MAX);
     if (displayName !== undefined && !displayName) throw badInput("Display name is required");
-    const bio = optionalText(input.bio, "Bio", 500);
+    const bio = optionalText(input.bio, "Bio", BIO_MAX);
     let username: string | undefined;
     if (input.username !== undefined && input.username !== null) {
       if (typeof input.username !== "string") throw badInput(USERNAME_FORMAT);

@@ -1,4 +1,3 @@
-import { connectionOf } from "../../../testing/connection";
 import type { MockLink } from "@apollo/client/testing";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -6,8 +5,8 @@ import exifr from "exifr";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { captureVideoPoster } from "../../../features/memories/lib/video-poster";
 import { createFakeUploads } from "../../../features/memories/testing/fake-uploads";
+import { fakeUploads } from "../../../features/memories/testing/upload-file-mock";
 import { aMemory } from "../../../features/memories/testing/memory-mocks";
-import { aTimeline, noPrivacyRequest } from "../../../features/timelines/testing/timeline-mocks";
 import {
   AddMemoryTimelineDocument,
   CreateMemoryDocument,
@@ -16,18 +15,17 @@ import {
 } from "../../../gql/graphql";
 import { allowConsoleErrors } from "../../../testing/console-errors";
 import { mockFetch } from "../../../testing/mock-fetch";
-import { locationOf, renderScreen } from "../../../testing/render";
+import { recordingMock } from "../../../testing/mutation-mock";
+import { locationOf, screenRenderer } from "../../../testing/render";
+import { cacheViewedTimeline } from "../../testing/view-timeline-cache";
 import { AddMemoryScreen } from "./add-memory-screen";
-
-const fakeUploads = vi.hoisted(() => ({ current: null as null | ReturnType<typeof createFakeUploads> }));
 
 vi.mock("exifr", () => ({ default: { parse: vi.fn() } }));
 vi.mock("../../../features/memories/lib/video-poster", () => ({ captureVideoPoster: vi.fn() }));
-vi.mock("../../../features/memories/api/upload-file", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("../../../features/memories/api/upload-file")>()),
-  uploadFile: (...args: Parameters<ReturnType<typeof createFakeUploads>["uploadFile"]>) =>
-    fakeUploads.current!.uploadFile(...args),
-}));
+vi.mock(
+  "../../../features/memories/api/upload-file",
+  () => import("../../../features/memories/testing/upload-file-mock"),
+);
 
 // "Today" is 15 June 2024 (local time) in these tests.
 const NOW = new Date(2024, 5, 15, 12, 0, 0);
@@ -46,42 +44,21 @@ function createMemoryMock(
   outcome: "ok" | Error = "ok",
   delay = 0,
 ): MockLink.MockedResponse {
-  return {
-    request: {
-      query: CreateMemoryDocument,
-      variables: (variables: CreateMemoryMutationVariables) => {
-        seen.push(variables);
-        return true;
-      },
-    },
-    delay,
-    ...(outcome instanceof Error
-      ? { error: outcome }
-      : {
-          result: {
-            data: {
-              createMemory: {
-                __typename: "CreateMemoryPayload",
-                memory: {
-                  ...aMemory({ id: "m-new", caption: "Beach", memoryDate: "2023-07-14" }),
-                  timeline: {
-                    __typename: "Timeline",
-                    id: "t-1",
-                    memoryCount: 2,
-                    lastActivity: "2024-06-15T10:00:00.000Z",
-                    previewImages: ["/media/m-new/thumb"],
-                  },
-                },
-              },
-            },
-          },
-        }),
-  } as MockLink.MockedResponse;
+  const timeline = {
+    __typename: "Timeline",
+    id: "t-1",
+    memoryCount: 2,
+    lastActivity: "2024-06-15T10:00:00.000Z",
+    previewImages: ["/media/m-new/thumb"],
+  };
+  const memory = { ...aMemory({ id: "m-new", caption: "Beach", memoryDate: "2023-07-14" }), timeline };
+  const data = { createMemory: { __typename: "CreateMemoryPayload", memory } };
+  return recordingMock(CreateMemoryDocument, seen, outcome instanceof Error ? outcome : { data }, { delay });
 }
 
-function render(mocks: MockLink.MockedResponse[], at = "/app/add-memory?timeline_id=t-1") {
-  return renderScreen(<AddMemoryScreen />, { path: "/app/add-memory", at, mocks });
-}
+const render = screenRenderer(<AddMemoryScreen />, "/app/add-memory", {
+  at: "/app/add-memory?timeline_id=t-1",
+});
 
 const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
 const dateInput = () => screen.getByLabelText("Date") as HTMLInputElement;
@@ -170,20 +147,7 @@ describe("Add Memory (docs/product.md §2, §4, §5)", () => {
     const seen: CreateMemoryMutationVariables[] = [];
     const user = userEvent.setup({ advanceTimers: () => {} });
     const { router, cache } = render([timelineMock, createMemoryMock(seen, "ok", 300)]);
-    cache.writeQuery({
-      query: ViewTimelineDocument,
-      variables: { id: "t-1" },
-      data: {
-        timeline: {
-          ...aTimeline(),
-          canRespond: false,
-          ...noPrivacyRequest,
-          isParticipant: true,
-          memoryCount: 1,
-          memories: connectionOf("Memory", [aMemory({ id: "m-old", memoryDate: "2024-01-05" })]),
-        } as never,
-      },
-    });
+    cacheViewedTimeline(cache, [aMemory({ id: "m-old", memoryDate: "2024-01-05" })]);
     await screen.findByRole("heading", { level: 1, name: "Add Memory" });
 
     await choose(aPhoto());

@@ -12,7 +12,7 @@ import {
   TimelinesDocument,
 } from "../../../gql/graphql";
 import { mockFetch } from "../../../testing/mock-fetch";
-import { locationOf, renderScreen } from "../../../testing/render";
+import { locationOf, screenRenderer } from "../../../testing/render";
 import { CreateTimelineScreen } from "./create-timeline-screen";
 
 const bo = aPerson();
@@ -55,13 +55,10 @@ const previewAnswer = (v: Record<string, unknown>) =>
     ? { semiPrivate: { count: 14, known: ["Maya", "Leo"] }, public: { count: 1, known: [] } }
     : { semiPrivate: { count: 0, known: [] }, public: { count: 2, known: ["Maya", "Leo"] } };
 
-function render(
-  at = "/app/create-timeline",
-  mocks: MockLink.MockedResponse[] = [],
-  preview = audiencePreviewMock(previewAnswer),
-) {
-  return renderScreen(<CreateTimelineScreen />, { path: "/app/create-timeline", at, mocks: [...mocks, preview] });
-}
+/** A test's own audience preview mock, given among its mocks, answers before the default one. */
+const render = screenRenderer(<CreateTimelineScreen />, "/app/create-timeline", {
+  mocks: [audiencePreviewMock(previewAnswer)],
+});
 
 const submitButton = () => screen.getByRole("button", { name: "Create Timeline" });
 
@@ -74,7 +71,7 @@ async function chooseBo(user: ReturnType<typeof userEvent.setup>) {
 describe("Create Timeline (docs/product.md §2, §5)", () => {
   it("keeps Create Timeline disabled until there is a title and a chosen collaborator", async () => {
     const user = userEvent.setup();
-    render("/app/create-timeline", [searchMock("bo", [bo])]);
+    render([searchMock("bo", [bo])]);
     expect(screen.getByRole("heading", { level: 1, name: "Create Timeline" })).toBeInTheDocument();
     expect(submitButton()).toBeDisabled();
 
@@ -93,7 +90,7 @@ describe("Create Timeline (docs/product.md §2, §5)", () => {
 
   it("warns over 100 characters and disables submit; a blank title is not a title", async () => {
     const user = userEvent.setup();
-    render("/app/create-timeline", [searchMock("bo", [bo])]);
+    render([searchMock("bo", [bo])]);
     await chooseBo(user);
     const title = screen.getByRole("textbox", { name: /Title/ });
     await user.click(title);
@@ -111,7 +108,7 @@ describe("Create Timeline (docs/product.md §2, §5)", () => {
     const many = Array.from({ length: 12 }, (_, i) =>
       aPerson({ id: `u-${i + 10}`, username: `bo${i}`, displayName: `Bo ${i}` }),
     );
-    render("/app/create-timeline", [searchMock("bo", many)]);
+    render([searchMock("bo", many)]);
     const combo = screen.getByRole("combobox", { name: /Collaborator/ });
     await user.type(combo, "bo");
     const listbox = await screen.findByRole("listbox", { name: "Suggestions" });
@@ -124,7 +121,7 @@ describe("Create Timeline (docs/product.md §2, §5)", () => {
 
   it("explains exactly who will see the timeline for each privacy tier", async () => {
     const user = userEvent.setup();
-    render("/app/create-timeline", [searchMock("bo", [bo])]);
+    render([searchMock("bo", [bo])]);
     await chooseBo(user);
     expect(screen.getByRole("radio", { name: /Private/ })).toBeChecked();
     expect(screen.getByText(/Only you and Bo Jensen will see this timeline/)).toBeInTheDocument();
@@ -139,7 +136,7 @@ describe("Create Timeline (docs/product.md §2, §5)", () => {
   it("says under each tier who it would let in, once the chosen collaborator settles", async () => {
     const user = userEvent.setup();
     const asked: Record<string, unknown>[] = [];
-    render("/app/create-timeline", [searchMock("bo", [bo])], audiencePreviewMock(previewAnswer, asked));
+    render([searchMock("bo", [bo]), audiencePreviewMock(previewAnswer, asked)]);
     const semi = screen.getByRole("radio", { name: /Semi-private/ });
     const pub = screen.getByRole("radio", { name: /Public/ });
     await waitFor(() => expect(pub).toHaveAccessibleDescription("2 people: Maya and Leo"));
@@ -158,7 +155,7 @@ describe("Create Timeline (docs/product.md §2, §5)", () => {
   it("creates the timeline, adds it to the cached list, tells friends, and goes to the list", async () => {
     const user = userEvent.setup();
     const { calls } = mockFetch({ "POST /api/notifications/friend-timeline-created": { body: { success: true } } });
-    const { router, cache } = render("/app/create-timeline", [
+    const { router, cache } = render([
       searchMock("bo", [bo]),
       createMock({ title: "Summer", privacy: "SEMI_PRIVATE", collaboratorId: "u-2" }, undefined, 300),
     ]);
@@ -188,7 +185,7 @@ describe("Create Timeline (docs/product.md §2, §5)", () => {
 
   it("shows the spec's alert when creating fails, and lets the user try again", async () => {
     const user = userEvent.setup();
-    render("/app/create-timeline", [
+    render([
       searchMock("bo", [bo]),
       createMock({ title: "Summer", privacy: "PRIVATE", collaboratorId: "u-2" }, new Error("boom")),
     ]);
@@ -202,12 +199,15 @@ describe("Create Timeline (docs/product.md §2, §5)", () => {
   });
 
   it("preselects ?collaborator=<email> through the user lookup", async () => {
-    render("/app/create-timeline?collaborator=bo%40example.com", [
-      {
-        request: { query: CollaboratorByIdentifierDocument, variables: { identifier: "bo@example.com" } },
-        result: { data: { user: bo } },
-      },
-    ]);
+    render(
+      [
+        {
+          request: { query: CollaboratorByIdentifierDocument, variables: { identifier: "bo@example.com" } },
+          result: { data: { user: bo } },
+        },
+      ],
+      "/app/create-timeline?collaborator=bo%40example.com",
+    );
     expect(screen.getByText("Loading...")).toBeInTheDocument();
     const chosen = await screen.findByRole("group", { name: "Collaborator" });
     expect(chosen).toHaveTextContent("Bo Jensen");
@@ -216,7 +216,7 @@ describe("Create Timeline (docs/product.md §2, §5)", () => {
 
   it("offers to invite an e-mail address that has no account", async () => {
     const user = userEvent.setup();
-    render("/app/create-timeline", [searchMock("dee@example.com", [])]);
+    render([searchMock("dee@example.com", [])]);
     await user.type(screen.getByRole("combobox", { name: /Collaborator/ }), "dee@example.com");
     await user.click(await screen.findByRole("option", { name: /Invite dee@example.com/ }));
     expect(screen.getByRole("group", { name: "Collaborator" })).toHaveTextContent("Will be invited by e-mail");

@@ -1,3 +1,4 @@
+import { TITLE_MAX } from "@keepsake/contract";
 import { skipToken } from "@apollo/client/react";
 import { characterCount } from "../../../lib/characters";
 import { useEffect, useState, type FormEvent } from "react";
@@ -18,7 +19,7 @@ import {
   type Collaborator,
 } from "../../../features/timelines/components/collaborator-picker";
 import { PrivacySelector } from "../../../features/timelines/components/privacy-selector";
-import { CREATE_TIMELINE_ERROR, TITLE_MAX } from "../../../features/timelines/lib/messages";
+import { CREATE_TIMELINE_ERROR } from "../../../features/timelines/lib/messages";
 import { useCollaboratorByIdentifierQuery, useCreateTimelineMutation, type Privacy } from "../../../gql/graphql";
 
 /** Spec §2 "Create Timeline": title, the other person, privacy; then back to the list. */

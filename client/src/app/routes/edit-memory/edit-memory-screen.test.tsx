@@ -1,12 +1,11 @@
-import { connectionOf } from "../../../testing/connection";
 import type { MockLink } from "@apollo/client/testing";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import exifr from "exifr";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createFakeUploads } from "../../../features/memories/testing/fake-uploads";
+import { fakeUploads } from "../../../features/memories/testing/upload-file-mock";
 import { aMemory } from "../../../features/memories/testing/memory-mocks";
-import { aTimeline, noPrivacyRequest } from "../../../features/timelines/testing/timeline-mocks";
 import {
   DeleteMemoryDocument,
   EditMemoryDocument,
@@ -14,16 +13,16 @@ import {
   ViewTimelineDocument,
   type UpdateMemoryMutationVariables,
 } from "../../../gql/graphql";
-import { locationOf, renderScreen } from "../../../testing/render";
+import { recordingMock } from "../../../testing/mutation-mock";
+import { locationOf, screenRenderer } from "../../../testing/render";
+import { cacheViewedTimeline } from "../../testing/view-timeline-cache";
 import { EditMemoryScreen } from "./edit-memory-screen";
 
-const fakeUploads = vi.hoisted(() => ({ current: null as null | ReturnType<typeof createFakeUploads> }));
 vi.mock("exifr", () => ({ default: { parse: vi.fn() } }));
-vi.mock("../../../features/memories/api/upload-file", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("../../../features/memories/api/upload-file")>()),
-  uploadFile: (...args: Parameters<ReturnType<typeof createFakeUploads>["uploadFile"]>) =>
-    fakeUploads.current!.uploadFile(...args),
-}));
+vi.mock(
+  "../../../features/memories/api/upload-file",
+  () => import("../../../features/memories/testing/upload-file-mock"),
+);
 
 const memory = { ...aMemory(), timeline: { __typename: "Timeline", id: "t-1", title: "Summer in Lisbon" } };
 
@@ -32,35 +31,10 @@ function editMock(value: unknown = memory): MockLink.MockedResponse {
 }
 
 function updateMock(seen: UpdateMemoryMutationVariables[], outcome: "ok" | Error = "ok"): MockLink.MockedResponse {
-  return {
-    request: {
-      query: UpdateMemoryDocument,
-      variables: (variables: UpdateMemoryMutationVariables) => {
-        seen.push(variables);
-        return true;
-      },
-    },
-    ...(outcome instanceof Error
-      ? { error: outcome }
-      : {
-          result: {
-            data: {
-              updateMemory: {
-                __typename: "UpdateMemoryPayload",
-                memory: {
-                  ...aMemory({ caption: "Sunset, again" }),
-                  timeline: {
-                    __typename: "Timeline",
-                    id: "t-1",
-                    lastActivity: "2024-06-15T10:00:00.000Z",
-                    previewImages: [],
-                  },
-                },
-              },
-            },
-          },
-        }),
-  } as MockLink.MockedResponse;
+  const timeline = { __typename: "Timeline", id: "t-1", lastActivity: "2024-06-15T10:00:00.000Z", previewImages: [] };
+  const memory = { ...aMemory({ caption: "Sunset, again" }), timeline };
+  const data = { updateMemory: { __typename: "UpdateMemoryPayload", memory } };
+  return recordingMock(UpdateMemoryDocument, seen, outcome instanceof Error ? outcome : { data });
 }
 
 function deleteMock(outcome: "ok" | Error = "ok"): MockLink.MockedResponse {
@@ -77,9 +51,7 @@ function deleteMock(outcome: "ok" | Error = "ok"): MockLink.MockedResponse {
   } as MockLink.MockedResponse;
 }
 
-function render(mocks: MockLink.MockedResponse[], { at = "/app/edit-memory?id=m-1", history = [] as string[] } = {}) {
-  return renderScreen(<EditMemoryScreen />, { path: "/app/edit-memory", at, history, mocks });
-}
+const render = screenRenderer(<EditMemoryScreen />, "/app/edit-memory", { at: "/app/edit-memory?id=m-1" });
 
 describe("Edit Memory (docs/product.md §2, §6, §8)", () => {
   beforeEach(() => {
@@ -90,7 +62,7 @@ describe("Edit Memory (docs/product.md §2, §6, §8)", () => {
   });
 
   it("goes back without an id", async () => {
-    const { router } = render([], { at: "/app/edit-memory", history: ["/app/view-timeline?id=t-1"] });
+    const { router } = render([], "/app/edit-memory", { history: ["/app/view-timeline?id=t-1"] });
     await waitFor(() => expect(locationOf(router)).toBe("/app/view-timeline?id=t-1"));
   });
 
@@ -209,20 +181,7 @@ describe("Edit Memory (docs/product.md §2, §6, §8)", () => {
   it("deletes after confirmation, updates the timeline in the cache, and goes to the timeline", async () => {
     const user = userEvent.setup();
     const { router, cache } = render([editMock(), deleteMock()]);
-    cache.writeQuery({
-      query: ViewTimelineDocument,
-      variables: { id: "t-1" },
-      data: {
-        timeline: {
-          ...aTimeline(),
-          canRespond: false,
-          ...noPrivacyRequest,
-          isParticipant: true,
-          memoryCount: 2,
-          memories: connectionOf("Memory", [aMemory(), aMemory({ id: "m-2", media: { id: "media-2" } })]),
-        } as never,
-      },
-    });
+    cacheViewedTimeline(cache, [aMemory(), aMemory({ id: "m-2", media: { id: "media-2" } })]);
     await user.click(await screen.findByRole("button", { name: "Delete Memory" }));
     await user.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Delete" }));
     expect(screen.getByRole("button", { name: "Deleting..." })).toBeDisabled();

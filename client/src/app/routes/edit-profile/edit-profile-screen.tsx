@@ -1,3 +1,4 @@
+import { BIO_MAX, DISPLAY_NAME_MAX, USERNAME_MAX, USERNAME_TAKEN } from "@keepsake/contract";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { characterCount } from "../../../lib/characters";
 import { useNavigate } from "react-router-dom";
@@ -9,14 +10,10 @@ import { ScreenHeader } from "../../../components/ui/screen-header";
 import { CenteredSpinner } from "../../../components/ui/spinner";
 import { useUsernameCheck } from "../../../features/profile/api/use-username-check";
 import {
-  BIO_MAX,
-  DISPLAY_NAME_MAX,
   normalizeUsernameInput,
   profileSaveErrorMessage,
   USERNAME_HINT,
-  USERNAME_MAX,
   USERNAME_TAKEN_LIVE,
-  USERNAME_TAKEN_ON_SAVE,
   validateProfile,
 } from "../../../features/profile/lib/profile-form";
 import {
@@ -105,7 +102,7 @@ function EditProfileForm({ me }: { me: ProfileHeader_UserFragment }) {
       await updateProfile({ variables: { input } });
     } catch (error) {
       const message = profileSaveErrorMessage(error);
-      if (message === USERNAME_TAKEN_ON_SAVE) setConflictName(username);
+      if (message === USERNAME_TAKEN) setConflictName(username);
       setSaveError(message);
       return;
     }

@@ -1,4 +1,5 @@
 import { format } from "date-fns";
+import { EMAIL_MAX } from "@keepsake/contract";
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { Button } from "../../../components/ui/button";
@@ -79,7 +80,7 @@ export function LoginScreen() {
           required
           autoComplete="email"
           placeholder="you@example.com"
-          inputProps={{ inputMode: "email", autoCapitalize: "none", spellCheck: false, maxLength: 254 }}
+          inputProps={{ inputMode: "email", autoCapitalize: "none", spellCheck: false, maxLength: EMAIL_MAX }}
         />
         <Button type="submit" block busy={sending} busyLabel="Sending..." disabled={waiting}>
           {waiting ? `Wait ${countdown.remaining}s to retry` : "Send Login Link"}

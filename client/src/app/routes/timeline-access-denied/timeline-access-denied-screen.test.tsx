@@ -3,7 +3,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { TimelineAccessCheckDocument } from "../../../gql/graphql";
-import { locationOf, renderScreen } from "../../../testing/render";
+import { locationOf, screenRenderer } from "../../../testing/render";
 import { TimelineAccessDeniedScreen } from "./timeline-access-denied-screen";
 
 function accessMock(access: Record<string, unknown> | Error): MockLink.MockedResponse {
@@ -29,9 +29,9 @@ function accessMock(access: Record<string, unknown> | Error): MockLink.MockedRes
   };
 }
 
-function render(mocks: MockLink.MockedResponse[], at = "/app/timeline-access-denied?id=t-1", history: string[] = []) {
-  return renderScreen(<TimelineAccessDeniedScreen />, { path: "/app/timeline-access-denied", at, mocks, history });
-}
+const render = screenRenderer(<TimelineAccessDeniedScreen />, "/app/timeline-access-denied", {
+  at: "/app/timeline-access-denied?id=t-1",
+});
 
 describe("Timeline access denied (docs/product.md §2, §4, §8)", () => {
   it("goes straight to the timeline when the viewer may see it", async () => {
@@ -109,9 +109,9 @@ describe("Timeline access denied (docs/product.md §2, §4, §8)", () => {
 
   it("goes back with Go Back", async () => {
     const user = userEvent.setup();
-    const { router } = render([accessMock({ privacy: "PUBLIC", message: "Not connected." })], undefined, [
-      "/app/updates",
-    ]);
+    const { router } = render([accessMock({ privacy: "PUBLIC", message: "Not connected." })], undefined, {
+      history: ["/app/updates"],
+    });
     await user.click(await screen.findByRole("button", { name: "Go Back" }));
     await waitFor(() => expect(locationOf(router)).toBe("/app/updates"));
   });

@@ -1,3 +1,4 @@
+import { ACCESS_NOT_FOUND } from "@keepsake/contract";
 import { skipToken } from "@apollo/client/react";
 import type { ComponentType } from "react";
 import { Navigate, useSearchParams } from "react-router-dom";
@@ -5,12 +6,7 @@ import { Button, ButtonLink } from "../../../components/ui/button";
 import { AlertIcon, GlobeIcon, LockIcon, UsersIcon, type IconProps } from "../../../components/ui/icons";
 import { ScreenHeader } from "../../../components/ui/screen-header";
 import { PageSpinner } from "../../../components/ui/spinner";
-import {
-  ACCESS_CHECK_FAILED,
-  ACCESS_NO_ID,
-  ACCESS_NOT_FOUND,
-  ACCESS_NOT_FOUND_TITLE,
-} from "../../../features/timelines/lib/messages";
+import { ACCESS_CHECK_FAILED, ACCESS_NO_ID, ACCESS_NOT_FOUND_TITLE } from "../../../features/timelines/lib/messages";
 import { useTimelineAccessCheckQuery, type Privacy } from "../../../gql/graphql";
 import { useGoBack } from "../../../lib/use-go-back";
 import styles from "./timeline-access-denied-screen.module.css";

@@ -12,7 +12,7 @@ import {
   TimelineSettingsDocument,
   UpdateTimelineDocument,
 } from "../../../gql/graphql";
-import { locationOf, renderScreen } from "../../../testing/render";
+import { locationOf, screenRenderer } from "../../../testing/render";
 import { TimelineSettingsScreen } from "./timeline-settings-screen";
 
 function settingsMock(timeline: unknown = { ...aTimeline(), isParticipant: true }): MockLink.MockedResponse {
@@ -62,13 +62,10 @@ function deleteMock(outcome: "ok" | Error = "ok"): MockLink.MockedResponse {
 
 const audienceOfT1 = timelineAudienceMock("t-1", { count: 14, known: ["Maya", "Leo", "Sam"] }, { count: 0, known: [] });
 
-function render(mocks: MockLink.MockedResponse[], at = "/app/timeline-settings?id=t-1") {
-  return renderScreen(<TimelineSettingsScreen />, {
-    path: "/app/timeline-settings",
-    at,
-    mocks: [...mocks, audienceOfT1],
-  });
-}
+const render = screenRenderer(<TimelineSettingsScreen />, "/app/timeline-settings", {
+  at: "/app/timeline-settings?id=t-1",
+  mocks: [audienceOfT1],
+});
 
 describe("Timeline Settings (docs/product.md §2, §5, §6, §8)", () => {
   it("goes to the list without an id", async () => {

@@ -1,3 +1,4 @@
+import { TITLE_MAX } from "@keepsake/contract";
 import { skipToken } from "@apollo/client/react";
 import { characterCount } from "../../../lib/characters";
 import { useState, type FormEvent } from "react";
@@ -22,7 +23,6 @@ import {
   DELETE_TIMELINE_CONFIRM,
   DELETE_TIMELINE_ERROR,
   SAVE_SETTINGS_ERROR,
-  TITLE_MAX,
 } from "../../../features/timelines/lib/messages";
 import {
   useDeleteTimelineMutation,

@@ -11,7 +11,7 @@ import {
   RejectTimelineProposalDocument,
   ViewTimelineDocument,
 } from "../../../gql/graphql";
-import { locationOf, renderScreen } from "../../../testing/render";
+import { locationOf, screenRenderer } from "../../../testing/render";
 import { ViewTimelineScreen } from "./view-timeline-screen";
 
 // The viewer's code is loaded lazily (lazy-memory-viewer.tsx): loaded once up front, so opening is not timed by the import.
@@ -57,9 +57,7 @@ function viewMock(timeline: unknown, extra: Partial<MockLink.MockedResponse> = {
   };
 }
 
-function render(mocks: MockLink.MockedResponse[], at = "/app/view-timeline?id=t-1") {
-  return renderScreen(<ViewTimelineScreen />, { path: "/app/view-timeline", at, mocks });
-}
+const render = screenRenderer(<ViewTimelineScreen />, "/app/view-timeline", { at: "/app/view-timeline?id=t-1" });
 
 const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
 

@@ -1,3 +1,4 @@
+import { CAPTION_MAX, INVALID_DATE_MESSAGE, LOCATION_MAX, MEANING_MAX, PARTNER_MEANING_MAX } from "@keepsake/contract";
 import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "../../../components/ui/button";
 import { FormAlert } from "../../../components/ui/form-alert";
@@ -7,11 +8,11 @@ import fieldStyles from "../../../components/ui/text-field.module.css";
 import type { MediaType } from "../../../gql/graphql";
 import { useMediaUpload, type UploadedMedia } from "../api/use-media-upload";
 import { prefillDateFor } from "../lib/capture-date";
-import { INVALID_DATE_MESSAGE, memoryDateError, todayDateInputValue } from "../lib/memory-date";
+import { memoryDateError, todayDateInputValue } from "../lib/memory-date";
 import { characterCount } from "../../../lib/characters";
-import { CAPTION_MAX, LOCATION_MAX, MEANING_MAX, PARTNER_MEANING_MAX } from "../lib/messages";
 import { MediaPicker } from "./media-picker";
 import styles from "./memory-form.module.css";
+import { PartnerNoteField } from "./partner-note-field";
 
 export interface MemoryFormValues {
   caption: string;
@@ -186,17 +187,7 @@ export function MemoryForm({
         placeholder="A few words for the two of you"
         hint={partnerNote?.creatorName ? `${partnerNote.creatorName}'s words` : undefined}
       />
-      {partnerNote ? (
-        <TextField
-          label="Your note"
-          value={partnerMeaning}
-          onChange={setPartnerMeaning}
-          max={PARTNER_MEANING_MAX}
-          multiline
-          rows={4}
-          placeholder="Why this moment matters to you"
-        />
-      ) : null}
+      {partnerNote ? <PartnerNoteField value={partnerMeaning} onChange={setPartnerMeaning} /> : null}
 
       <FormAlert message={error} />
 

@@ -8,6 +8,7 @@ import {
   useEditMemoryQuery,
   type SavePartnerNoteMutationVariables,
 } from "../../../gql/graphql";
+import { recordingMock } from "../../../testing/mutation-mock";
 import { renderScreen } from "../../../testing/render";
 import { SAVE_NOTE_ERROR } from "../lib/messages";
 import { aMemory } from "../testing/memory-mocks";
@@ -31,27 +32,11 @@ function saveMock(
   seen: SavePartnerNoteMutationVariables[],
   outcome: { partnerMeaning: string | null } | Error,
 ): MockLink.MockedResponse {
-  return {
-    request: {
-      query: SavePartnerNoteDocument,
-      variables: (variables: SavePartnerNoteMutationVariables) => {
-        seen.push(variables);
-        return true;
-      },
-    },
-    ...(outcome instanceof Error
-      ? { error: outcome }
-      : {
-          result: {
-            data: {
-              updateMemory: {
-                __typename: "UpdateMemoryPayload",
-                memory: { __typename: "Memory", id: "m-1", partnerMeaning: outcome.partnerMeaning },
-              },
-            },
-          },
-        }),
-  };
+  if (outcome instanceof Error) return recordingMock(SavePartnerNoteDocument, seen, outcome);
+  const memory = { __typename: "Memory", id: "m-1", partnerMeaning: outcome.partnerMeaning };
+  return recordingMock(SavePartnerNoteDocument, seen, {
+    data: { updateMemory: { __typename: "UpdateMemoryPayload", memory } },
+  });
 }
 
 /** The viewer over the cache, as the screens use it: a saved note shows through the cache. */

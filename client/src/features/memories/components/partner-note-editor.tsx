@@ -1,12 +1,13 @@
+import { PARTNER_MEANING_MAX } from "@keepsake/contract";
 import { useState, type FormEvent } from "react";
 import { Button } from "../../../components/ui/button";
 import { FormAlert } from "../../../components/ui/form-alert";
-import { TextField } from "../../../components/ui/text-field";
 import { useSavePartnerNoteMutation } from "../../../gql/graphql";
 import { characterCount } from "../../../lib/characters";
 import { notifySaved, TOASTS } from "../../../lib/notify";
-import { PARTNER_MEANING_MAX, SAVE_NOTE_ERROR } from "../lib/messages";
+import { SAVE_NOTE_ERROR } from "../lib/messages";
 import styles from "./memory-notes.module.css";
+import { PartnerNoteField } from "./partner-note-field";
 
 interface PartnerNoteEditorProps {
   memoryId: string;
@@ -44,15 +45,7 @@ export function PartnerNoteEditor({ memoryId, initial, onDone }: PartnerNoteEdit
 
   return (
     <form className={styles.editor} onSubmit={(event) => void submit(event)} noValidate>
-      <TextField
-        label="Your note"
-        value={text}
-        onChange={setText}
-        max={PARTNER_MEANING_MAX}
-        multiline
-        rows={4}
-        placeholder="Why this moment matters to you"
-      />
+      <PartnerNoteField value={text} onChange={setText} />
       <FormAlert message={error} />
       <div className={styles.editorActions}>
         <Button type="submit" disabled={over} busy={loading} busyLabel="Saving...">

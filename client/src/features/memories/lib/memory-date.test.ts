@@ -1,12 +1,6 @@
+import { FUTURE_DATE_MESSAGE, INVALID_DATE_MESSAGE } from "@keepsake/contract";
 import { describe, expect, it } from "vitest";
-import {
-  FUTURE_DATE_MESSAGE,
-  INVALID_DATE_MESSAGE,
-  formatMemoryDate,
-  memoryDateError,
-  parseMemoryDate,
-  todayDateInputValue,
-} from "./memory-date";
+import { formatMemoryDate, memoryDateError, parseMemoryDate, todayDateInputValue } from "./memory-date";
 
 const now = new Date(2024, 5, 15, 23, 30);
 

@@ -1,8 +1,5 @@
+import { FUTURE_DATE_MESSAGE, INVALID_DATE_MESSAGE } from "@keepsake/contract";
 import { format, isValid, parse } from "date-fns";
-
-/** Spec §8 alerts of the memory date. */
-export const INVALID_DATE_MESSAGE = "Please select a valid date";
-export const FUTURE_DATE_MESSAGE = "Please select a past or present date for your memory";
 
 /** A local calendar date as the date input's value ("YYYY-MM-DD"). */
 export function toDateInputValue(date: Date): string {

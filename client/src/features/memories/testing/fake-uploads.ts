@@ -9,8 +9,7 @@ export interface PendingUpload {
 
 /**
  * A stand-in for uploadFile (XMLHttpRequest is not what these tests are about): each call is
- * recorded, and the test moves it along. Use with
- *   vi.mock(".../features/media/api/upload-file", async (original) => ({ ...(await original()), uploadFile: fakeUploads.uploadFile }))
+ * recorded, and the test moves it along. The screen tests install it with upload-file-mock.ts.
  */
 export function createFakeUploads() {
   const pending: PendingUpload[] = [];

@@ -1,9 +1,10 @@
+import { USERNAME_MAX, USERNAME_MIN } from "@keepsake/contract";
 import { useEffect, useRef, useState } from "react";
 import { useUsernameAvailableLazyQuery } from "../../../gql/graphql";
 
 /** Spec §4, §9: the check starts 500 ms after typing stops, and only from 3 characters. */
 export const USERNAME_CHECK_DELAY_MS = 500;
-export const USERNAME_CHECK_MIN_LENGTH = 3;
+export const USERNAME_CHECK_MIN_LENGTH = USERNAME_MIN;
 /** The server's rule (docs/product.md §5): lowercase letters and numbers, at most 30. */
 export const USERNAME_PATTERN = /^[a-z0-9]*$/;
 
@@ -26,7 +27,7 @@ export function useUsernameCheck(username: string, current: string | null | unde
   const checkable =
     !isCurrent &&
     username.length >= USERNAME_CHECK_MIN_LENGTH &&
-    username.length <= 30 &&
+    username.length <= USERNAME_MAX &&
     USERNAME_PATTERN.test(username);
 
   useEffect(() => {

@@ -1,3 +1,4 @@
+import { USERNAME_TAKEN } from "@keepsake/contract";
 import { CombinedGraphQLErrors, ServerError } from "@apollo/client";
 import { describe, expect, it } from "vitest";
 import {
@@ -5,7 +6,6 @@ import {
   profileSaveErrorMessage,
   SAVE_FAILED,
   SESSION_EXPIRED,
-  USERNAME_TAKEN_ON_SAVE,
   validateProfile,
 } from "./profile-form";
 
@@ -14,8 +14,8 @@ const graphqlError = (message: string, code?: string) =>
 
 describe("profileSaveErrorMessage (docs/product.md §8)", () => {
   it("maps a taken username (CONFLICT)", () => {
-    expect(profileSaveErrorMessage(graphqlError("taken", "CONFLICT"))).toBe(USERNAME_TAKEN_ON_SAVE);
-    expect(USERNAME_TAKEN_ON_SAVE).toBe("This username is already taken. Please choose a different one.");
+    expect(profileSaveErrorMessage(graphqlError("taken", "CONFLICT"))).toBe(USERNAME_TAKEN);
+    expect(USERNAME_TAKEN).toBe("This username is already taken. Please choose a different one.");
   });
 
   it('maps "Authentication required" and UNAUTHENTICATED to the expired-session message', () => {

@@ -1,15 +1,17 @@
 import { CombinedGraphQLErrors, ServerError } from "@apollo/client";
 import { characterCount } from "../../../lib/characters";
+import {
+  AUTHENTICATION_REQUIRED,
+  BIO_MAX,
+  DISPLAY_NAME_MAX,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_TAKEN,
+} from "@keepsake/contract";
 
-/** Spec §5, §9 limits. */
-export const DISPLAY_NAME_MAX = 100;
-export const USERNAME_MAX = 30;
-export const BIO_MAX = 500;
-
-/** Spec §5 and §8 messages. */
+/** docs/product.md §5 and §8 messages of this screen only; the limits and shared messages: docs/decisions/030-one-contract.md. */
 export const USERNAME_HINT = "Your unique username. Lowercase letters and numbers only.";
 export const USERNAME_TAKEN_LIVE = "This username is already taken";
-export const USERNAME_TAKEN_ON_SAVE = "This username is already taken. Please choose a different one.";
 export const SESSION_EXPIRED = "Your session has expired. Please log in again.";
 export const SAVE_FAILED = "Failed to save profile. Please try again.";
 
@@ -35,8 +37,10 @@ export function validateProfile(draft: ProfileDraft): ProfileErrors {
   else if (characterCount(draft.displayName) > DISPLAY_NAME_MAX) errors.displayName = "over-limit";
   if (!draft.username) errors.username = "Username is required";
   else if (!/^[a-z0-9]+$/.test(draft.username)) errors.username = "Use lowercase letters and numbers only";
-  else if (draft.username.length < 3) errors.username = "Username must be at least 3 characters";
-  else if (draft.username.length > USERNAME_MAX) errors.username = "Username must be at most 30 characters";
+  else if (draft.username.length < USERNAME_MIN)
+    errors.username = `Username must be at least ${USERNAME_MIN} characters`;
+  else if (draft.username.length > USERNAME_MAX)
+    errors.username = `Username must be at most ${USERNAME_MAX} characters`;
   if (characterCount(draft.bio) > BIO_MAX) errors.bio = "over-limit";
   return errors;
 }
@@ -59,8 +63,8 @@ export function profileSaveErrorMessage(error: unknown): string {
     messages.push(error.message);
   }
   if (ServerError.is(error) && error.statusCode === 401) codes.push("UNAUTHENTICATED");
-  if (codes.includes("CONFLICT")) return USERNAME_TAKEN_ON_SAVE;
-  if (codes.includes("UNAUTHENTICATED") || messages.some((message) => message.includes("Authentication required"))) {
+  if (codes.includes("CONFLICT")) return USERNAME_TAKEN;
+  if (codes.includes("UNAUTHENTICATED") || messages.some((message) => message.includes(AUTHENTICATION_REQUIRED))) {
     return SESSION_EXPIRED;
   }
   return SAVE_FAILED;

@@ -1,5 +1,7 @@
-/** Spec §9 limit and §8 messages of the timeline screens (exact strings). */
-export const TITLE_MAX = 100;
+/**
+ * docs/product.md §8 messages that only the timeline screens show (exact strings); the title's limit
+ * and the messages the server answers too are in `@keepsake/contract` (docs/decisions/030-one-contract.md).
+ */
 export const CREATE_TIMELINE_ERROR = "There was an error creating the timeline. Please try again.";
 export const SAVE_SETTINGS_ERROR = "Failed to save changes. Please try again.";
 export const DELETE_TIMELINE_ERROR = "Failed to delete timeline. Please try again.";
@@ -8,4 +10,3 @@ export const DELETE_TIMELINE_CONFIRM =
 export const ACCESS_NOT_FOUND_TITLE = "Timeline Not Found";
 export const ACCESS_NO_ID = "No timeline ID provided";
 export const ACCESS_CHECK_FAILED = "Unable to verify access to this timeline";
-export const ACCESS_NOT_FOUND = "This timeline could not be found or accessed.";

@@ -1,0 +1,26 @@
+import type { ApolloCache } from "@apollo/client";
+import { aMemory } from "../../features/memories/testing/memory-mocks";
+import { aTimeline, noPrivacyRequest } from "../../features/timelines/testing/timeline-mocks";
+import { ViewTimelineDocument } from "../../gql/graphql";
+import { connectionOf } from "../../testing/connection";
+
+/**
+ * Puts timeline t-1, as View Timeline has read it, with `memories` in the cache: what a screen that
+ * adds or deletes a memory must then update without a refetch (docs/decisions/005-timeline-and-memory-screens.md).
+ */
+export function cacheViewedTimeline(cache: ApolloCache, memories: ReturnType<typeof aMemory>[]): void {
+  cache.writeQuery({
+    query: ViewTimelineDocument,
+    variables: { id: "t-1" },
+    data: {
+      timeline: {
+        ...aTimeline(),
+        canRespond: false,
+        ...noPrivacyRequest,
+        isParticipant: true,
+        memoryCount: memories.length,
+        memories: connectionOf("Memory", memories),
+      } as never,
+    },
+  });
+}

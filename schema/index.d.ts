@@ -1,0 +1,2 @@
+export * from "./limits.js";
+export * from "./messages.js";

@@ -1,0 +1,10 @@
+export declare const TITLE_MAX: number;
+export declare const CAPTION_MAX: number;
+export declare const LOCATION_MAX: number;
+export declare const MEANING_MAX: number;
+export declare const PARTNER_MEANING_MAX: number;
+export declare const DISPLAY_NAME_MAX: number;
+export declare const USERNAME_MIN: number;
+export declare const USERNAME_MAX: number;
+export declare const BIO_MAX: number;
+export declare const EMAIL_MAX: number;

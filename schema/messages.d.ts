@@ -1,0 +1,5 @@
+export declare const INVALID_DATE_MESSAGE: string;
+export declare const FUTURE_DATE_MESSAGE: string;
+export declare const ACCESS_NOT_FOUND: string;
+export declare const USERNAME_TAKEN: string;
+export declare const AUTHENTICATION_REQUIRED: string;
