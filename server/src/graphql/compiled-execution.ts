@@ -21,14 +21,6 @@ export interface CompiledExecution {
 }
 
 /**
- * Operations run through graphql-jit, compiled once per document and kept in a bounded LRU
- * (docs/decisions/028-fast-graphql-path.md). Apollo still parses, validates (every validation
- * rule), runs the plugins and formats the errors; only execution changes. The same resolvers
- * run (type-graphql's auth checker and validation inside them). A document graphql-jit cannot
- * compile, and any request whose variables do not coerce, runs on graphql-js's `execute`, so
- * its errors keep graphql-js's wording (Apollo's BAD_USER_INPUT and HTTP 400 depend on it).
- */
-/**
  * graphql-jit's errors are shaped like graphql-js's but leave `extensions` unset when the thrown
  * error has none, which Apollo's error formatting reads; the same error as graphql-js makes it.
  */
@@ -42,6 +34,14 @@ function asGraphQLError(e: GraphQLError): GraphQLError {
   return error;
 }
 
+/**
+ * Operations run through graphql-jit, compiled once per document and kept in a bounded LRU
+ * (docs/decisions/028-fast-graphql-path.md). Apollo still parses, validates (every validation
+ * rule), runs the plugins and formats the errors; only execution changes. The same resolvers
+ * run (type-graphql's auth checker and validation inside them). A document graphql-jit cannot
+ * compile, and any request whose variables do not coerce, runs on graphql-js's `execute`, so
+ * its errors keep graphql-js's wording (Apollo's BAD_USER_INPUT and HTTP 400 depend on it).
+ */
 export function compiledExecution(
   schema: GraphQLSchema,
   { max = MAX_DOCUMENTS, compile = compileQuery }: { max?: number; compile?: typeof compileQuery } = {},

@@ -82,6 +82,16 @@ export class TimelineRows {
   }
 
   /**
+   * These timelines by id, with whether the viewer shares an accepted timeline with each of the two
+   * people (the e-mail rule), so presenting them needs no further read.
+   */
+  byIds(known: KnownRows, viewerId: string, ids: readonly string[]): Promise<Timeline[]> {
+    const partners = `, ${isPartner("t.created_by_id", "$2")} AS cu_is_partner,
+      ${isPartner("t.collaborator_id", "$2")} AS co_is_partner`;
+    return this.read(known, "t.id = ANY(CAST($1 AS uuid[]))", "", [[...ids], viewerId], partners);
+  }
+
+  /**
    * Of these timelines, a page in `order` after a key, at most `limit` (a person's visible
    * timelines); with whether the viewer shares an accepted timeline with each of the two people,
    * so the page's e-mail fields need no further read.
