@@ -56,28 +56,39 @@ export function waitsForAnswer(n: Omit<Waiting, "isRead">): boolean {
  * answer (they keep Accept/Reject, docs/product.md §4), and answers how many changed.
  */
 export function markAllReadInCache(cache: ApolloCache, changed: number): void {
-  const toMark: string[] = [];
-  // every page read so far (a read-only pass over the cached connection)
+  const toMark = cachedNotificationRefs(cache, (field) => {
+    const waiting = waitsForAnswer({
+      type: field<string>("type") ?? "",
+      privacyRequestState: field<string | null>("privacyRequestState"),
+      proposalStatus: field<string | null>("proposalStatus"),
+    });
+    return !field<boolean>("isRead") && !waiting;
+  });
+  for (const id of toMark) cache.modify({ id, fields: { isRead: () => true } });
+  adjustUnreadCount(cache, -changed);
+}
+
+type NodeField = <T>(name: string) => T | undefined;
+
+/**
+ * The cache ids of the notifications read so far (every page of the cached connection) that
+ * `pick` selects; a read-only pass, the callers then modify what it found.
+ */
+export function cachedNotificationRefs(cache: ApolloCache, pick: (field: NodeField) => boolean): string[] {
+  const refs: string[] = [];
   cache.modify({
     id: "ROOT_QUERY",
     fields: {
       notifications(existing: CachedField, { readField }) {
         if (!isConnection(existing)) return existing;
         for (const { node } of existing.edges) {
-          const waiting = waitsForAnswer({
-            type: readField<string>("type", node) ?? "",
-            privacyRequestState: readField<string | null>("privacyRequestState", node),
-            proposalStatus: readField<string | null>("proposalStatus", node),
-          });
-          if (readField<boolean>("isRead", node) || waiting) continue;
-          toMark.push(node.__ref);
+          if (pick(<T>(name: string) => readField<T>(name, node))) refs.push(node.__ref);
         }
         return existing;
       },
     },
   });
-  for (const id of toMark) cache.modify({ id, fields: { isRead: () => true } });
-  adjustUnreadCount(cache, -changed);
+  return refs;
 }
 
 /** A rejected timeline leaves the own timelines list (the server lists only pending and accepted). */

@@ -1,8 +1,7 @@
 import type { ApolloCache } from "@apollo/client";
 import { useCallback } from "react";
 import { useRespondToPrivacyChangeMutation, type PrivacyRequestState } from "../../../gql/graphql";
-import { isConnection, type CachedField } from "../../../lib/cache-updates";
-import { adjustUnreadCount } from "./notification-cache";
+import { adjustUnreadCount, cachedNotificationRefs } from "./notification-cache";
 import { broadcastNotificationsUpdated } from "./notification-events";
 
 export const PRIVACY_ANSWER_FAILED = "Your answer could not be saved. Please try again.";
@@ -12,24 +11,13 @@ export const PRIVACY_ANSWER_FAILED = "Your answer could not be saved. Please try
  * its outcome); the cache does the same instead of refetching Updates (docs/decisions/005).
  */
 export function closePrivacyRequestInCache(cache: ApolloCache, timelineId: string, state: PrivacyRequestState): void {
-  const open: string[] = [];
-  cache.modify({
-    id: "ROOT_QUERY",
-    fields: {
-      notifications(existing: CachedField, { readField }) {
-        if (!isConnection(existing)) return existing;
-        for (const { node } of existing.edges) {
-          if (
-            readField<string>("type", node) === "PRIVACY_REQUEST" &&
-            readField<string>("relatedTimelineId", node) === timelineId &&
-            readField<string>("privacyRequestState", node) === "OPEN"
-          )
-            open.push(node.__ref);
-        }
-        return existing;
-      },
-    },
-  });
+  const open = cachedNotificationRefs(
+    cache,
+    (field) =>
+      field<string>("type") === "PRIVACY_REQUEST" &&
+      field<string>("relatedTimelineId") === timelineId &&
+      field<string>("privacyRequestState") === "OPEN",
+  );
   for (const id of open) {
     cache.modify({ id, fields: { privacyRequestState: () => state, isRead: () => true } });
   }
