@@ -1152,18 +1152,22 @@ beforeAll(async () => {
         status,
         title: "Subject",
       });
-      const media = await t.services.media.ingest({
-        stream: fs.createReadStream(fixture("photo-plain.jpg")),
-        filename: "p.jpg",
-        ownerId: creator!.id,
-      });
+      const media = await t.services.media.ingest(
+        { userId: creator!.id },
+        {
+          stream: fs.createReadStream(fixture("photo-plain.jpg")),
+          filename: "p.jpg",
+        },
+      );
       await t.services.media.markAttached([media.id]);
       const memory = await createMemory(t.ds, { timelineId: subject.id, createdById: creator!.id, mediaId: media.id });
-      const photo = await t.services.media.ingest({
-        stream: fs.createReadStream(fixture("photo-portrait.png")),
-        filename: "me.png",
-        ownerId: creator!.id,
-      });
+      const photo = await t.services.media.ingest(
+        { userId: creator!.id },
+        {
+          stream: fs.createReadStream(fixture("photo-portrait.png")),
+          filename: "me.png",
+        },
+      );
       await t.services.users.updateProfile(t.services.access.viewer(creator!.id), { photoMediaId: photo.id });
       const notification = await createNotification(t.ds, {
         recipientId: collaborator!.id,
@@ -1199,11 +1203,13 @@ beforeAll(async () => {
         privacy: from,
         title: "Widening",
       });
-      const media = await t.services.media.ingest({
-        stream: fs.createReadStream(fixture("photo-plain.jpg")),
-        filename: "p.jpg",
-        ownerId: pair.creator.id,
-      });
+      const media = await t.services.media.ingest(
+        { userId: pair.creator.id },
+        {
+          stream: fs.createReadStream(fixture("photo-plain.jpg")),
+          filename: "p.jpg",
+        },
+      );
       await t.services.media.markAttached([media.id]);
       const memory = await createMemory(t.ds, {
         timelineId: subject.id,

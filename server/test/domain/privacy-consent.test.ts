@@ -84,11 +84,13 @@ describe("two keys to widen a timeline's tier", () => {
   describe("after acceptance", () => {
     it("REST: a wider tier answers 202 with pending_privacy; the old tier holds for rows and media bytes until accepted", async () => {
       const tl = await shared(Privacy.SEMI_PRIVATE);
-      const media = await t.services.media.ingest({
-        stream: fs.createReadStream(fixture("photo-plain.jpg")),
-        filename: "p.jpg",
-        ownerId: ann.id,
-      });
+      const media = await t.services.media.ingest(
+        { userId: ann.id },
+        {
+          stream: fs.createReadStream(fixture("photo-plain.jpg")),
+          filename: "p.jpg",
+        },
+      );
       await t.services.media.markAttached([media.id]);
       const memory = await createMemory(t.ds, { timelineId: tl.id, createdById: ann.id, mediaId: media.id });
       const bytes = t.services.media.signedUrl(media.id, "display");

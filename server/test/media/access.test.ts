@@ -49,7 +49,7 @@ describe("/media signed URLs and the access re-check", () => {
   });
 
   const ingest = (file = "photo-plain.jpg", ownerId = owner.id) =>
-    t.services.media.ingest({ stream: fs.createReadStream(fixture(file)), ownerId });
+    t.services.media.ingest({ userId: ownerId }, { stream: fs.createReadStream(fixture(file)) });
   const get = (url: string, cookie?: string) => {
     const r = request(t.app).get(url).buffer(true).parse(binaryParser);
     return cookie ? r.set("Cookie", cookie) : r;
@@ -213,10 +213,12 @@ describe("/media with the real access policy", () => {
     await connect(t.ds, friend!, fof!); // fof: 2 degrees
     await connect(t.ds, fof!, far!); // far: 3 degrees
     await connect(t.ds, owner!, far!, { status: TimelineStatus.PENDING }); // a pending timeline is no edge
-    const media = await t.services.media.ingest({
-      stream: fs.createReadStream(fixture("photo-gps.jpg")),
-      ownerId: owner!.id,
-    });
+    const media = await t.services.media.ingest(
+      { userId: owner!.id },
+      {
+        stream: fs.createReadStream(fixture("photo-gps.jpg")),
+      },
+    );
     await createMemory(t.ds, { timelineId: timeline.id, mediaId: media.id, createdById: owner!.id });
     await t.services.media.markAttached([media.id]);
 

@@ -33,7 +33,7 @@ describe("media lifecycle: limits, removal, attachment, the orphan sweeper, Grap
   });
 
   const ingest = (file = "photo-plain.jpg") =>
-    t.services.media.ingest({ stream: fs.createReadStream(fixture(file)), ownerId });
+    t.services.media.ingest({ userId: ownerId }, { stream: fs.createReadStream(fixture(file)) });
   const exists = async (key: string) => (await t.services.media.storage.stat(key)) !== null;
   const existing = async (keys: string[]) => (await Promise.all(keys.map(exists))).filter(Boolean).length;
   const keysOf = (m: MediaFile) => [m.originalKey, ...Object.values(m.variants)] as string[];
@@ -42,7 +42,7 @@ describe("media lifecycle: limits, removal, attachment, the orphan sweeper, Grap
   it("aborts an over-size image WHILE streaming (a >25 MB stream is not read to its end)", async () => {
     const before = await mediaFiles(t);
     const stream = byteStream(JPEG_HEAD, 60 * 1024 * 1024);
-    await expect(t.services.media.ingest({ stream, ownerId })).rejects.toMatchObject({
+    await expect(t.services.media.ingest({ userId: ownerId }, { stream })).rejects.toMatchObject({
       code: "PAYLOAD_TOO_LARGE",
       status: 413,
       message: MESSAGES.tooLarge,
@@ -57,11 +57,11 @@ describe("media lifecycle: limits, removal, attachment, the orphan sweeper, Grap
     // are a real WebM's (EBML header, Segment Info with the duration, Tracks), which is what the
     // container check reads; clusters are never decoded (videos are stored as uploaded).
     const stream = byteStream(WEBM_HEAD, 30 * 1024 * 1024);
-    const media = await t.services.media.ingest({ stream, ownerId });
+    const media = await t.services.media.ingest({ userId: ownerId }, { stream });
     expect(media).toMatchObject({ type: "video", format: "webm", bytes: 30 * 1024 * 1024 });
     await t.services.media.remove([media.id]);
     await expect(
-      t.services.media.ingest({ stream: byteStream(WEBM_HEAD, 201 * 1024 * 1024), ownerId }),
+      t.services.media.ingest({ userId: ownerId }, { stream: byteStream(WEBM_HEAD, 201 * 1024 * 1024) }),
     ).rejects.toMatchObject({
       code: "PAYLOAD_TOO_LARGE",
     });
@@ -75,7 +75,7 @@ describe("media lifecycle: limits, removal, attachment, the orphan sweeper, Grap
         );
       },
     });
-    await expect(t.services.media.ingest({ stream: failing, ownerId })).rejects.toMatchObject({
+    await expect(t.services.media.ingest({ userId: ownerId }, { stream: failing })).rejects.toMatchObject({
       code: "PAYLOAD_TOO_LARGE",
     });
   });
@@ -88,7 +88,7 @@ describe("media lifecycle: limits, removal, attachment, the orphan sweeper, Grap
       encoding: "7bit",
       createReadStream: () => fs.createReadStream(fixture("photo-portrait.png")),
     };
-    const media = await t.services.media.ingestUpload(Promise.resolve(upload), ownerId);
+    const media = await t.services.media.ingestUpload({ userId: ownerId }, Promise.resolve(upload));
     expect(media).toMatchObject({ format: "png", width: 1200, height: 1600, attached: false, ownerId });
     expect(media.createdAt).toBeInstanceOf(Date);
     expect(GraphQLUpload.name).toBe("Upload");

@@ -111,14 +111,18 @@ describe("storage quota per account (USER_STORAGE_QUOTA_MB)", () => {
 
   it("records what each upload takes in the store, originals and variants", async () => {
     const owner = await createUser(t.ds);
-    const image = await t.services.media.ingest({
-      stream: fs.createReadStream(fixture("photo-gps.jpg")),
-      ownerId: owner.id,
-    });
-    const video = await t.services.media.ingest({
-      stream: fs.createReadStream(fixture("clip.webm")),
-      ownerId: owner.id,
-    });
+    const image = await t.services.media.ingest(
+      { userId: owner.id },
+      {
+        stream: fs.createReadStream(fixture("photo-gps.jpg")),
+      },
+    );
+    const video = await t.services.media.ingest(
+      { userId: owner.id },
+      {
+        stream: fs.createReadStream(fixture("clip.webm")),
+      },
+    );
     for (const m of [image, video]) {
       const row = await repo().findOneByOrFail({ id: m.id });
       expect(row.storedBytes).toBe(await inStore(row));
@@ -129,12 +133,16 @@ describe("storage quota per account (USER_STORAGE_QUOTA_MB)", () => {
 
   it("counts a video's poster frame, and only the latest one", async () => {
     const owner = await createUser(t.ds);
-    const video = await t.services.media.ingest({
-      stream: fs.createReadStream(fixture("clip.webm")),
-      ownerId: owner.id,
-    });
+    const video = await t.services.media.ingest(
+      { userId: owner.id },
+      {
+        stream: fs.createReadStream(fixture("clip.webm")),
+      },
+    );
     for (const file of ["photo-plain.jpg", "photo-portrait.png"]) {
-      await t.services.media.attachPoster(video.id, { stream: fs.createReadStream(fixture(file)), ownerId: owner.id });
+      await t.services.media.attachPoster({ userId: owner.id }, video.id, {
+        stream: fs.createReadStream(fixture(file)),
+      });
       const row = await repo().findOneByOrFail({ id: video.id });
       expect(row.storedBytes).toBe(await inStore(row));
       expect(row.storedBytes).toBeGreaterThan(row.bytes);
@@ -145,7 +153,7 @@ describe("storage quota per account (USER_STORAGE_QUOTA_MB)", () => {
     const owner = await createUser(t.ds);
     const before = await mediaFiles(t);
     const stream = byteStream(JPEG_HEAD, 20 * MB);
-    await expect(t.services.media.ingest({ stream, ownerId: owner.id })).rejects.toMatchObject({
+    await expect(t.services.media.ingest({ userId: owner.id }, { stream })).rejects.toMatchObject({
       code: "QUOTA_EXCEEDED",
       status: 413,
       message: LIMIT_MESSAGES.quota(1),
@@ -162,7 +170,7 @@ describe("storage quota per account (USER_STORAGE_QUOTA_MB)", () => {
     await repo().update({ id: first.body.public_id }, { storedBytes: 1 * MB }); // the space is used up
 
     const stream = byteStream(JPEG_HEAD, 5 * MB);
-    await expect(t.services.media.ingest({ stream, ownerId: owner.id })).rejects.toMatchObject({
+    await expect(t.services.media.ingest({ userId: owner.id }, { stream })).rejects.toMatchObject({
       code: "QUOTA_EXCEEDED",
     });
     await new Promise((r) => setImmediate(r));
@@ -185,15 +193,17 @@ describe("storage quota per account (USER_STORAGE_QUOTA_MB)", () => {
 
   it("two parallel uploads cannot both take the last free space", async () => {
     const owner = await createUser(t.ds);
-    const probe = await t.services.media.ingest({
-      stream: fs.createReadStream(fixture("photo-plain.jpg")),
-      ownerId: owner.id,
-    });
+    const probe = await t.services.media.ingest(
+      { userId: owner.id },
+      {
+        stream: fs.createReadStream(fixture("photo-plain.jpg")),
+      },
+    );
     // Leave room for one more of the same photo and a half.
     await repo().update({ id: probe.id }, { storedBytes: 1 * MB - Math.floor(probe.storedBytes * 1.5) });
     const results = await Promise.allSettled(
       [1, 2].map(() =>
-        t.services.media.ingest({ stream: fs.createReadStream(fixture("photo-plain.jpg")), ownerId: owner.id }),
+        t.services.media.ingest({ userId: owner.id }, { stream: fs.createReadStream(fixture("photo-plain.jpg")) }),
       ),
     );
     expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
@@ -224,8 +234,14 @@ describe("unattached uploads and video containers", () => {
 
   it("sweeps an unattached upload after an hour, not a day", async () => {
     const repo = t.ds.getRepository(MediaFile);
-    const old = await t.services.media.ingest({ stream: fs.createReadStream(fixture("photo-plain.jpg")), ownerId });
-    const young = await t.services.media.ingest({ stream: fs.createReadStream(fixture("photo-plain.jpg")), ownerId });
+    const old = await t.services.media.ingest(
+      { userId: ownerId },
+      { stream: fs.createReadStream(fixture("photo-plain.jpg")) },
+    );
+    const young = await t.services.media.ingest(
+      { userId: ownerId },
+      { stream: fs.createReadStream(fixture("photo-plain.jpg")) },
+    );
     await repo.update({ id: old.id }, { createdAt: new Date(t.clock.now().getTime() - 61 * 60_000) });
     await repo.update({ id: young.id }, { createdAt: new Date(t.clock.now().getTime() - 50 * 60_000) });
     const result = await t.services.media.sweepOrphans();

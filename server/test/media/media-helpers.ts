@@ -4,11 +4,7 @@ import { Readable } from "node:stream";
 import type { Response } from "superagent";
 import { sessionCookieName } from "../../src/http/session.js";
 import { createLogger } from "../../src/lib/logger.js";
-import {
-  MediaService,
-  type MediaServiceOptions,
-  type TimelineVisibility,
-} from "../../src/modules/media/media.service.js";
+import { MediaService, type MediaServiceOptions, type MediaViewer } from "../../src/modules/media/media.service.js";
 import type { TestApp } from "../helpers/test-app.js";
 
 export { createUser } from "../factories/index.js";
@@ -43,8 +39,11 @@ export async function signIn(t: TestApp, userId: string): Promise<string> {
   return `${sessionCookieName(t.env)}=${encodeURIComponent(`s:${sid}.${mac}`)}`;
 }
 
-/** An AccessPolicy stand-in: the viewer sees exactly the timelines granted to them. */
-export class StubAccess implements TimelineVisibility {
+/**
+ * An AccessPolicy stand-in, the viewer sees exactly the timelines granted to them: the /media route asks the request's Viewer (`viewer(userId)`),
+ * which asks here, so `calls` counts every access decision.
+ */
+export class StubAccess {
   private readonly grants = new Map<string, Set<string>>();
   calls = 0;
   grant(viewerId: string, timelineId: string): void {
@@ -59,6 +58,9 @@ export class StubAccess implements TimelineVisibility {
     this.calls++;
     const set = viewerId ? this.grants.get(viewerId) : undefined;
     return new Set(timelineIds.filter((id) => set?.has(id)));
+  }
+  viewer(userId: string | null): MediaViewer {
+    return { userId, visibleTimelineIds: (ids) => this.visibleTimelineIds(userId, ids) };
   }
   async canViewTimeline(viewerId: string | null, timelineId: string): Promise<boolean> {
     return (await this.visibleTimelineIds(viewerId, [timelineId])).size > 0;

@@ -191,10 +191,12 @@ describe("video uploads and HTTP Range", () => {
 
   it("adds a browser-made poster frame to a video: WebP poster and thumb URLs", async () => {
     const owner = await createUser(t.ds);
-    const video = await t.services.media.ingest({
-      stream: fs.createReadStream(fixture("clip.webm")),
-      ownerId: owner.id,
-    });
+    const video = await t.services.media.ingest(
+      { userId: owner.id },
+      {
+        stream: fs.createReadStream(fixture("clip.webm")),
+      },
+    );
     expect(t.services.media.urlsFor(video)).toMatchObject({
       url: expect.stringContaining("/video?"),
       thumbUrl: null,
@@ -204,9 +206,8 @@ describe("video uploads and HTTP Range", () => {
     const frame = await sharp({ create: { width: 640, height: 360, channels: 3, background: "#336699" } })
       .jpeg()
       .toBuffer();
-    const withPoster = await t.services.media.attachPoster(video.id, {
+    const withPoster = await t.services.media.attachPoster({ userId: owner.id }, video.id, {
       stream: bufferStream(frame),
-      ownerId: owner.id,
     });
     expect(withPoster.variants).toMatchObject({
       poster: expect.any(String),
@@ -230,7 +231,7 @@ describe("video uploads and HTTP Range", () => {
 
     // Replacing the poster removes the earlier files.
     const firstPoster = withPoster.variants.poster!;
-    const again = await t.services.media.attachPoster(video.id, { stream: bufferStream(frame), ownerId: owner.id });
+    const again = await t.services.media.attachPoster({ userId: owner.id }, video.id, { stream: bufferStream(frame) });
     expect(again.variants.poster).not.toBe(firstPoster);
     expect(await storedBytes(t, firstPoster)).toBeNull();
   });
@@ -238,31 +239,37 @@ describe("video uploads and HTTP Range", () => {
   it("refuses a poster for someone else's video, for an image, or that is not an image", async () => {
     const owner = await createUser(t.ds);
     const other = await createUser(t.ds);
-    const video = await t.services.media.ingest({
-      stream: fs.createReadStream(fixture("clip.mp4")),
-      ownerId: owner.id,
-    });
-    const image = await t.services.media.ingest({
-      stream: fs.createReadStream(fixture("photo-plain.jpg")),
-      ownerId: owner.id,
-    });
+    const video = await t.services.media.ingest(
+      { userId: owner.id },
+      {
+        stream: fs.createReadStream(fixture("clip.mp4")),
+      },
+    );
+    const image = await t.services.media.ingest(
+      { userId: owner.id },
+      {
+        stream: fs.createReadStream(fixture("photo-plain.jpg")),
+      },
+    );
     const frame = fixtureBytes("photo-plain.jpg");
     await expect(
-      t.services.media.attachPoster(video.id, { stream: bufferStream(frame), ownerId: other.id }),
+      t.services.media.attachPoster({ userId: other.id }, video.id, { stream: bufferStream(frame) }),
     ).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
     await expect(
-      t.services.media.attachPoster(image.id, { stream: bufferStream(frame), ownerId: owner.id }),
+      t.services.media.attachPoster({ userId: owner.id }, image.id, { stream: bufferStream(frame) }),
     ).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
     await expect(
-      t.services.media.attachPoster("not-a-uuid", { stream: bufferStream(frame), ownerId: owner.id }),
+      t.services.media.attachPoster({ userId: owner.id }, "not-a-uuid", { stream: bufferStream(frame) }),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
     const before = await mediaFiles(t);
     await expect(
-      t.services.media.attachPoster(video.id, { stream: fs.createReadStream(fixture("clip.mp4")), ownerId: owner.id }),
+      t.services.media.attachPoster({ userId: owner.id }, video.id, {
+        stream: fs.createReadStream(fixture("clip.mp4")),
+      }),
     ).rejects.toMatchObject({ code: "BAD_USER_INPUT", message: MESSAGES.posterNotImage });
     expect(await mediaFiles(t)).toEqual(before);
   });

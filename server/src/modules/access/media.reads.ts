@@ -2,8 +2,11 @@ import { In, type DataSource, type EntityManager } from "typeorm";
 import { MediaFile } from "../media/media-file.entity.js";
 import { Memory } from "../memories/memory.entity.js";
 import { User } from "../users/user.entity.js";
-import { isUuid, type AccessPolicy } from "./access.service.js";
+import { isUuid, type Viewer } from "./access.service.js";
 import type { Asker } from "./user.reads.js";
+
+/** What serving media asks of the caller: who they are and which timelines they may see. */
+export type MediaViewer = Pick<Viewer, "userId" | "visibleTimelineIds">;
 
 /**
  * Reads of `media_files` (docs/decisions/004-media-pipeline.md): an unattached upload is its
@@ -58,28 +61,20 @@ export class MediaReads {
    * on every request): unattached → its owner only; the media of a memory → the viewer may see
    * one of its timelines; a profile photo → any signed-in person. Otherwise null.
    */
-  async servable(
-    viewerId: string | null,
-    id: string,
-    access: Pick<AccessPolicy, "visibleTimelineIds">,
-  ): Promise<MediaFile | null> {
-    if (!viewerId || !isUuid(id)) return null;
+  async servable(viewer: MediaViewer, id: string): Promise<MediaFile | null> {
+    if (!viewer.userId || !isUuid(id)) return null;
     const media = await this.repo.findOneBy({ id });
     if (!media) return null;
-    return (await this.mayServe(viewerId, media, access)) ? media : null;
+    return (await this.mayServe(viewer, media)) ? media : null;
   }
 
-  private async mayServe(
-    viewerId: string,
-    media: MediaFile,
-    access: Pick<AccessPolicy, "visibleTimelineIds">,
-  ): Promise<boolean> {
-    if (!media.attached) return media.ownerId === viewerId;
+  private async mayServe(viewer: MediaViewer, media: MediaFile): Promise<boolean> {
+    if (!media.attached) return media.ownerId === viewer.userId;
     const memories = await this.ds
       .getRepository(Memory)
       .find({ select: { timelineId: true }, where: { mediaId: media.id } });
     if (memories.length) {
-      const visible = await access.visibleTimelineIds(viewerId, [...new Set(memories.map((m) => m.timelineId))]);
+      const visible = await viewer.visibleTimelineIds([...new Set(memories.map((m) => m.timelineId))]);
       if (visible.size > 0) return true;
     }
     return this.ds.getRepository(User).exists({ where: { profilePhotoId: media.id } });

@@ -67,7 +67,7 @@ export class ExportService {
   }
 
   /** Counts one export against the account's hourly allowance; 429 (RATE_LIMITED) beyond it. */
-  async admit(userId: string): Promise<void> {
+  private async admit(userId: string): Promise<void> {
     await consumeAll([{ limiter: this.limit, key: userId }], (s) => this.limitMessage(s));
   }
 
@@ -88,8 +88,7 @@ export class ExportService {
   }
 
   /** Everything the export holds, read for the signed-in person only. */
-  async plan(userId: string): Promise<ExportPlan> {
-    const asker = { userId };
+  private async plan(asker: Viewer): Promise<ExportPlan> {
     const user = await this.users.self(asker);
     if (!user) throw unauthenticated();
     const [timelines, memories, media, partners, notifications, photos] = await Promise.all([
@@ -139,7 +138,7 @@ export class ExportService {
     const userId = viewer.userId;
     if (!userId) throw unauthenticated();
     await this.admit(userId);
-    const plan = await this.onlyStored(await this.plan(userId));
+    const plan = await this.onlyStored(await this.plan(viewer));
     const zip = new yazl.ZipFile();
     // an entry that fails mid-way (the store went away) ends the stream with the error, never a hang
     zip.on("error", (err: Error) => (zip.outputStream as Readable).destroy(err));

@@ -1,6 +1,7 @@
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import express, { type Request, type Response, type Router } from "express";
+import { requestViewer } from "../../http/request-viewer.js";
 import { requireAuth } from "../../http/require-auth.js";
 import { badInput } from "../../lib/errors.js";
 import type { Services } from "../../services.js";
@@ -21,8 +22,8 @@ export function mediaRouter(services: Services): Router {
   router.get("/:id/:variant", async (req, res) => {
     const { id, variant } = req.params as { id: string; variant: string };
     const { exp, sig } = req.query;
-    // services.access is read per request (the AccessPolicy, modules/access): the one place that decides.
-    const file = await services.media.openForViewer(req.userId, { id, variant, exp, sig }, services.access);
+    // The request's Viewer (the AccessPolicy, modules/access) decides, on every request.
+    const file = await services.media.openForViewer(requestViewer(req, services), { id, variant, exp, sig });
     if (!file) return notFound(res);
 
     const etag = `"${file.size.toString(16)}-${file.mtime.getTime().toString(16)}"`;
@@ -102,7 +103,7 @@ export function uploadRouter(services: Services): Router {
     let media: MediaFile;
     try {
       media = await receiveFile(req, (stream, filename) =>
-        services.media.ingest({ stream, filename, ownerId: req.userId! }),
+        services.media.ingest(requestViewer(req, services), { stream, filename }),
       );
     } catch (err) {
       // Stop reading the rest of a refused upload and close the connection after answering.

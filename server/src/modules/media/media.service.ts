@@ -2,14 +2,15 @@ import crypto from "node:crypto";
 import type { FileUpload } from "graphql-upload-minimal";
 import { In, IsNull, type DataSource, type EntityManager } from "typeorm";
 import type { Clock } from "../../lib/clock.js";
-import { badInput, notFound } from "../../lib/errors.js";
+import { badInput, notFound, unauthenticated } from "../../lib/errors.js";
 import { ImageError, makeImageVariants, type ProcessedImage } from "../../lib/images.js";
 import type { Logger } from "../../lib/logger.js";
 import { resolveSessionSecret } from "../../lib/session-secret.js";
 import { createStorage } from "../../lib/create-storage.js";
 import { shardOf, type Storage, type TempFile } from "../../lib/storage.js";
 import type { ServiceDeps } from "../../service-deps.js";
-import { MediaReads } from "../access/media.reads.js";
+import { MediaReads, type MediaViewer } from "../access/media.reads.js";
+import type { Asker } from "../access/user.reads.js";
 import { MediaFile, type MediaVariants } from "./media-file.entity.js";
 import { MediaType } from "./media.enums.js";
 import { UrlSigner, type MediaVariantName, type UrlSignerOptions } from "./media-signing.js";
@@ -32,10 +33,7 @@ export { DEFAULT_MEDIA_LIMITS, MESSAGES, type MediaLimits } from "./upload-gate.
 
 export { UNATTACHED_MAX_AGE_MS } from "./media-sweeper.js";
 
-/** The subset of the AccessPolicy (modules/access) that serving media needs. */
-export interface TimelineVisibility {
-  visibleTimelineIds(viewerId: string | null, timelineIds: string[]): Promise<Set<string>>;
-}
+export type { MediaViewer } from "../access/media.reads.js";
 
 export interface MediaServiceOptions {
   storage?: Storage;
@@ -60,6 +58,13 @@ export interface ServableVariant {
 }
 
 const VIDEO_CONTENT_TYPE: Record<string, string> = { mp4: "video/mp4", mov: "video/quicktime", webm: "video/webm" };
+
+/** The signed-in uploader; an anonymous caller's stream is drained and refused. */
+function ownerOf(owner: Asker, stream: NodeJS.ReadableStream): string {
+  if (owner.userId) return owner.userId;
+  stream.resume();
+  throw unauthenticated();
+}
 
 const keys = {
   original: (id: string, format: string) => `originals/${shardOf(id)}/${id}.${format === "jpeg" ? "jpg" : format}`,
@@ -101,7 +106,7 @@ export class MediaService {
   // ---- uploads ---------------------------------------------------------------------------
 
   /**
-   * Validates and stores an upload for ownerId; returns the new, unattached row. The type is
+   * Validates and stores an upload for `owner`; returns the new, unattached row. The type is
    * decided by content; the size limit of that type is enforced while streaming. Images get WebP
    * display and thumb variants (oriented, no metadata); the original is kept privately. Videos
    * are stored as uploaded (MP4/MOV location and other user metadata boxes neutralised).
@@ -111,8 +116,9 @@ export class MediaService {
    * left on disk after a refusal.
    * `filename` is informational only: it never decides the type or a storage key.
    */
-  async ingest(input: { stream: NodeJS.ReadableStream; filename?: string; ownerId: string }): Promise<MediaFile> {
-    const remaining = await this.admit(input.ownerId, input.stream);
+  async ingest(owner: Asker, input: { stream: NodeJS.ReadableStream; filename?: string }): Promise<MediaFile> {
+    const ownerId = ownerOf(owner, input.stream);
+    const remaining = await this.admit(ownerId, input.stream);
     const gate = new UploadGate(this.gateOptions(remaining));
     const temp = await this.receive(input.stream, gate);
     const detected = gate.detected!;
@@ -121,7 +127,7 @@ export class MediaService {
     try {
       const row = this.repo.create({
         id,
-        ownerId: input.ownerId,
+        ownerId,
         type: detected.type,
         format: detected.format,
         bytes: temp.bytes,
@@ -154,7 +160,7 @@ export class MediaService {
         row.variants = { video };
       }
       const stored = row.storedBytes;
-      await this.uploadLimits.withinQuota(input.ownerId, stored, async (m) => {
+      await this.uploadLimits.withinQuota(ownerId, stored, async (m) => {
         await m.getRepository(MediaFile).insert(row);
       });
       row.storedBytes = stored; // the insert hands back the column's default as a string
@@ -167,29 +173,25 @@ export class MediaService {
   }
 
   /** `ingest` for a GraphQL `Upload` argument (see upload.scalar.ts). */
-  async ingestUpload(file: Promise<FileUpload> | FileUpload, ownerId: string): Promise<MediaFile> {
+  async ingestUpload(owner: Asker, file: Promise<FileUpload> | FileUpload): Promise<MediaFile> {
     const upload = await Promise.resolve(file).catch((err: unknown) => Promise.reject(uploadStreamError(err)));
-    return this.ingest({ stream: upload.createReadStream(), filename: upload.filename, ownerId });
+    return this.ingest(owner, { stream: upload.createReadStream(), filename: upload.filename });
   }
 
   /** `attachPoster` for a GraphQL `Upload` argument. */
-  async attachPosterUpload(
-    mediaId: string,
-    file: Promise<FileUpload> | FileUpload,
-    ownerId: string,
-  ): Promise<MediaFile> {
+  async attachPosterUpload(owner: Asker, mediaId: string, file: Promise<FileUpload> | FileUpload): Promise<MediaFile> {
     const upload = await Promise.resolve(file).catch((err: unknown) => Promise.reject(uploadStreamError(err)));
-    return this.attachPoster(mediaId, { stream: upload.createReadStream(), ownerId });
+    return this.attachPoster(owner, mediaId, { stream: upload.createReadStream() });
   }
 
   /** Adds a browser-captured poster frame (an image) to the caller's own video. Replaces any earlier one. */
-  async attachPoster(mediaId: string, input: { stream: NodeJS.ReadableStream; ownerId: string }): Promise<MediaFile> {
-    const row = await this.reads.own({ userId: input.ownerId }, mediaId);
+  async attachPoster(owner: Asker, mediaId: string, input: { stream: NodeJS.ReadableStream }): Promise<MediaFile> {
+    const row = await this.reads.own(owner, mediaId);
     if (!row || row.type !== MediaType.VIDEO) {
       input.stream.resume();
       throw notFound("Media not found");
     }
-    const remaining = await this.admit(input.ownerId, input.stream);
+    const remaining = await this.admit(ownerOf(owner, input.stream), input.stream);
     const gate = new UploadGate({
       ...this.gateOptions(remaining),
       accept: (d) => (d.type === MediaType.IMAGE ? null : badInput(MESSAGES.posterNotImage)),
@@ -318,12 +320,11 @@ export class MediaService {
    * failure: bad or expired signature, anonymous, missing row or file, or no access).
    */
   async openForViewer(
-    viewerId: string | null,
+    viewer: MediaViewer,
     request: { id: string; variant: string; exp: unknown; sig: unknown },
-    access: TimelineVisibility,
   ): Promise<ServableVariant | null> {
     if (!this.signer.verify(request, this.clock.now())) return null;
-    const media = await this.reads.servable(viewerId, request.id, access);
+    const media = await this.reads.servable(viewer, request.id);
     const key = media?.variants?.[request.variant as MediaVariantName];
     if (!media || !key) return null;
     const stat = await this.storage.stat(key);

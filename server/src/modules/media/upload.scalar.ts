@@ -5,7 +5,7 @@ import { GraphQLUpload, type FileUpload } from "graphql-upload-minimal";
  * mounted before Apollo in app.ts). Use it as
  *   `@Arg("file", () => GraphQLUpload) file: Promise<FileUpload>` or
  *   `@Field(() => GraphQLUpload, { nullable: true }) file?: Promise<FileUpload>`
- * and hand the upload to `services.media.ingestUpload(file, ownerId)`.
+ * and hand the upload to `services.media.ingestUpload(viewer, file)`.
  */
 export { GraphQLUpload };
 export type { FileUpload };

@@ -164,29 +164,29 @@ export class MemoryService {
   // ---- writes --------------------------------------------------------------------------------
 
   /** The viewer's own upload, not yet used by anything. */
-  private async ownUnattached(viewerId: string, mediaId: unknown): Promise<MediaFile> {
-    const row = await this.reads.media.ownUnattached({ userId: viewerId }, String(mediaId ?? ""));
+  private async ownUnattached(viewer: Viewer, mediaId: unknown): Promise<MediaFile> {
+    const row = await this.reads.media.ownUnattached(viewer, String(mediaId ?? ""));
     if (!row) throw badInput(MEDIA_NOT_FOUND);
     return row;
   }
 
   /** New media for a memory from `file` (ingested now) or `mediaId`; plus an optional video poster. */
   private async newMedia(
-    viewerId: string,
+    viewer: Viewer,
     input: { file?: UploadArg | null; mediaId?: string | null; poster?: UploadArg | null },
   ) {
     const { media } = this.deps;
     let row: MediaFile;
     let ingested = false;
     if (input.file) {
-      row = await media.ingestUpload(input.file, viewerId);
+      row = await media.ingestUpload(viewer, input.file);
       ingested = true;
     } else {
-      row = await this.ownUnattached(viewerId, input.mediaId);
+      row = await this.ownUnattached(viewer, input.mediaId);
     }
     try {
       if (input.poster && row.type === MediaType.VIDEO)
-        row = await media.attachPosterUpload(row.id, input.poster, viewerId);
+        row = await media.attachPosterUpload(viewer, row.id, input.poster);
     } catch (err) {
       if (ingested) await media.remove([row.id]);
       throw err;
@@ -211,7 +211,7 @@ export class MemoryService {
     const mediaId = mediaIdOf(input);
     if (!input.file && !mediaId) throw badInput(MEDIA_REQUIRED);
 
-    const { row: media, ingested } = await this.newMedia(userId, { ...input, mediaId });
+    const { row: media, ingested } = await this.newMedia(viewer, { ...input, mediaId });
     const actor = (await this.reads.users.self(viewer))!;
     try {
       const id = await this.ds.transaction(async (m) => {
@@ -269,11 +269,11 @@ export class MemoryService {
     const mediaId = named && named !== memory.mediaId ? named : undefined;
     const replacing = !!(input.file || mediaId);
     let media: { row: MediaFile; ingested: boolean } | null = null;
-    if (replacing) media = await this.newMedia(viewer.userId!, { ...input, mediaId });
+    if (replacing) media = await this.newMedia(viewer, { ...input, mediaId });
     else if (input.poster) {
       const [current] = await this.reads.media.byIds(viewer, [memory.mediaId]);
       if (current?.type === MediaType.VIDEO)
-        await this.deps.media.attachPosterUpload(current.id, input.poster, current.ownerId);
+        await this.deps.media.attachPosterUpload({ userId: current.ownerId }, current.id, input.poster);
     }
     try {
       await this.ds.transaction(async (m) => {

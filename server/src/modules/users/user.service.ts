@@ -122,7 +122,7 @@ export class UserService {
     let newPhotoId: string | null | undefined;
     if (input.photo) {
       const media = this.requireMedia();
-      const row = await media.ingestUpload(input.photo, userId);
+      const row = await media.ingestUpload(viewer, input.photo);
       if (row.type !== MediaType.IMAGE) {
         await media.remove([row.id]);
         throw badInput("Profile photo must be an image");
