@@ -82,17 +82,35 @@ export function createBareApp(opts: { databaseUrl: string; secret: string; cooki
     `${alias}.id AS ${p}_id, ${alias}.email AS ${p}_email, ${alias}.username AS ${p}_username, ${alias}.display_name AS ${p}_display_name,
      ${alias}.full_name AS ${p}_full_name, ${alias}.bio AS ${p}_bio, ${alias}.profile_photo_id AS ${p}_photo, ${alias}.created_at AS ${p}_created_at`;
 
-  const TIMELINE_SQL = `SELECT t.*, (SELECT count(*)::int FROM memories m WHERE m.timeline_id = t.id) AS memory_count,
-      ${userCols("cu", "cu")}, ${userCols("co", "co")}
-    FROM timelines t JOIN users cu ON cu.id = t.created_by_id LEFT JOIN users co ON co.id = t.collaborator_id`;
-  const MEMORIES_SQL = `SELECT m.id, m.timeline_id, m.media_id, m.position, m.caption, m.location, m.memory_date::text AS memory_date,
-      m.meaning, m.created_by_id, m.created_at, f.type, f.format, f.width, f.height, f.bytes::float8 AS bytes, f.variants, ${userCols("u", "u")}
+  // REST also shows who asked for a wider tier (privacy_requested_by_user): one more join, REST only
+  const timelineSql = (
+    rest: boolean,
+  ) => `SELECT t.*, (SELECT count(*)::int FROM memories m WHERE m.timeline_id = t.id) AS memory_count,
+      ${userCols("cu", "cu")}, ${userCols("co", "co")}${rest ? `, ${userCols("pr", "pr")}` : ""}
+    FROM timelines t JOIN users cu ON cu.id = t.created_by_id LEFT JOIN users co ON co.id = t.collaborator_id
+    ${rest ? "LEFT JOIN users pr ON pr.id = t.privacy_requested_by_id" : ""}`;
+  const TIMELINE_SQL = timelineSql(false);
+  const REST_TIMELINE_SQL = timelineSql(true);
+  // REST also shows the partner note and its writer, the timeline's other participant (partner-note.ts)
+  const memoriesSql = (rest: boolean) => `SELECT m.id, m.timeline_id, m.media_id, m.position, m.caption, m.location,
+      m.memory_date::text AS memory_date, m.meaning, m.created_by_id, m.created_at, f.type, f.format, f.width, f.height,
+      f.bytes::float8 AS bytes, f.variants, ${userCols("u", "u")}${rest ? `, m.partner_meaning, tl.status AS tl_status, ${userCols("p", "p")}` : ""}
     FROM memories m JOIN media_files f ON f.id = m.media_id JOIN users u ON u.id = m.created_by_id
+    ${
+      rest
+        ? `JOIN timelines tl ON tl.id = m.timeline_id LEFT JOIN users p ON p.id = CASE m.created_by_id
+             WHEN tl.created_by_id THEN tl.collaborator_id WHEN tl.collaborator_id THEN tl.created_by_id END`
+        : ""
+    }
     WHERE m.timeline_id = $1 ORDER BY m.memory_date DESC NULLS LAST, m.created_at DESC, m.id DESC LIMIT $2`;
-  const OWN_TIMELINES_SQL = `${TIMELINE_SQL}
+  const MEMORIES_SQL = memoriesSql(false);
+  const REST_MEMORIES_SQL = memoriesSql(true);
+  const ownTimelinesSql = (base: string) => `${base}
     WHERE (t.created_by_id = $1 OR t.collaborator_id = $1) AND t.status <> 'rejected'
     ORDER BY t.last_activity DESC, t.created_at DESC, t.id DESC LIMIT $2`;
-  const NOTIFICATIONS_SQL = `SELECT n.*, t.title AS t_title, t.created_by_id AS t_created_by_id, t.collaborator_id AS t_collaborator_id,
+  const OWN_TIMELINES_SQL = ownTimelinesSql(TIMELINE_SQL);
+  const REST_OWN_TIMELINES_SQL = ownTimelinesSql(REST_TIMELINE_SQL);
+  const NOTIFICATIONS_SQL = `SELECT n.*, t.title AS t_title, t.status AS t_status, t.created_by_id AS t_created_by_id, t.collaborator_id AS t_collaborator_id,
       ${userCols("u", "u")}
     FROM notifications n LEFT JOIN users u ON u.id = n.related_user_id LEFT JOIN timelines t ON t.id = n.related_timeline_id
     WHERE n.recipient_id = $1 ORDER BY n.created_at DESC, n.id DESC LIMIT $2`;
@@ -213,6 +231,7 @@ export function createBareApp(opts: { databaseUrl: string; secret: string; cooki
 
   const restTimeline = (t: Row, viewer: string) => {
     const createdByUser = restUser(t, "cu");
+    const pending = participant(t, viewer) ? t.pending_privacy : null;
     return {
       _id: t.id,
       id: t.id,
@@ -227,6 +246,10 @@ export function createBareApp(opts: { databaseUrl: string; secret: string; cooki
       created_by_user: createdByUser,
       collaborator_user: restUser(t, "co"),
       former_member: t.former_member,
+      pending_privacy: pending,
+      privacy_requested_by_id: pending ? t.privacy_requested_by_id : null,
+      privacy_requested_by_user: pending ? restUser(t, "pr") : null,
+      privacy_requested_at: pending && t.privacy_requested_at ? iso(t.privacy_requested_at) : null,
       last_activity: iso(t.last_activity),
       preview_images: [...t.preview_media_ids].reverse().map((id: string) => sign(id, "thumb")),
       memory_count: t.memory_count,
@@ -237,9 +260,11 @@ export function createBareApp(opts: { databaseUrl: string; secret: string; cooki
     };
   };
 
-  const restMemory = (m: Row) => {
+  /** The partner note's fields (partner-note.ts); the bench's timelines are accepted, never sealed. */
+  const restMemory = (viewer: string) => (m: Row) => {
     const urls = mediaUrls(m);
     const by = restUser(m, "u");
+    const partner = restUser(m, "p");
     return {
       _id: m.id,
       id: m.id,
@@ -259,6 +284,9 @@ export function createBareApp(opts: { databaseUrl: string; secret: string; cooki
       location: m.location,
       memory_date: m.memory_date,
       meaning: m.meaning,
+      partner_meaning: m.partner_meaning,
+      partner_user: partner,
+      can_write_partner_meaning: m.tl_status !== "rejected" && partner?.id === viewer,
       created_by_id: m.created_by_id,
       created_by_email: by?.email ?? null,
       created_by_user: by,
@@ -299,14 +327,14 @@ export function createBareApp(opts: { databaseUrl: string; secret: string; cooki
   app.get(
     "/api/timelines",
     authed(async (viewer, _req, res) => {
-      const { rows } = await pool.query(OWN_TIMELINES_SQL, [viewer, REST_PAGE + 1]);
+      const { rows } = await pool.query(REST_OWN_TIMELINES_SQL, [viewer, REST_PAGE + 1]);
       res.json(rows.slice(0, REST_PAGE).map((t) => restTimeline(t, viewer)));
     }),
   );
   app.get(
     "/api/timelines/:id",
     authed(async (viewer, req, res) => {
-      const { rows } = await pool.query(`${TIMELINE_SQL} WHERE t.id = $1`, [req.params.id]);
+      const { rows } = await pool.query(`${REST_TIMELINE_SQL} WHERE t.id = $1`, [req.params.id]);
       if (!rows[0] || !participant(rows[0], viewer)) return void res.status(404).json({ error: "Timeline not found" });
       res.json(restTimeline(rows[0], viewer));
     }),
@@ -317,11 +345,11 @@ export function createBareApp(opts: { databaseUrl: string; secret: string; cooki
       const id = String(req.query.timeline_id);
       const [t, m] = await Promise.all([
         pool.query(`SELECT created_by_id, collaborator_id FROM timelines WHERE id = $1`, [id]),
-        pool.query(MEMORIES_SQL, [id, REST_PAGE + 1]),
+        pool.query(REST_MEMORIES_SQL, [id, REST_PAGE + 1]),
       ]);
       if (!t.rows[0] || !participant(t.rows[0], viewer))
         return void res.status(404).json({ error: "Timeline not found" });
-      res.json(m.rows.slice(0, REST_PAGE).map(restMemory));
+      res.json(m.rows.slice(0, REST_PAGE).map(restMemory(viewer)));
     }),
   );
   app.get(
@@ -351,6 +379,11 @@ export function createBareApp(opts: { databaseUrl: string; secret: string; cooki
             related_user_id: restUser(n, "u"),
             related_timeline_id: n.related_timeline_id,
             action_url: n.action_url,
+            privacy: n.privacy,
+            privacy_request_state: n.type === "privacy_request" ? (n.resolution ?? "open") : null,
+            // a proposal's outcome, to its invitee only (notification-message.ts proposalStatusOf)
+            proposal_status:
+              n.type === "timeline_proposal" && n.t_collaborator_id === n.recipient_id ? n.t_status : null,
           })),
       );
     }),

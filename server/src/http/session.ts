@@ -4,6 +4,7 @@ import type { RequestHandler } from "express";
 import type { Pool } from "pg";
 import type { Env } from "../config/env.js";
 import type { Logger } from "../lib/logger.js";
+import { preparedOn } from "../db/prepared.js";
 
 declare module "express-session" {
   interface SessionData {
@@ -33,7 +34,8 @@ export function sessionMiddleware(env: Env, pool: Pool, secret: string, logger?:
     // No touch: cookies do not roll and the 30-day limit is absolute, so refreshing `expire` on
     // every request would only add a write that each response waits for (bench: +2.5× req/s).
     store: new PgStore({
-      pool,
+      // the store's few fixed statements (its read on every signed-in request) as prepared statements
+      pool: { query: (text: string, values?: unknown[]) => preparedOn(pool, text, values ?? []) } as unknown as Pool,
       tableName: "session",
       createTableIfMissing: false,
       pruneSessionInterval: 15 * 60,

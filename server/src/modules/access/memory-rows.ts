@@ -4,6 +4,7 @@ import { MediaFile } from "../media/media-file.entity.js";
 import { Memory } from "../memories/memory.entity.js";
 import { User } from "../users/user.entity.js";
 import type { KnownRows } from "./known-rows.js";
+import { preparedRows } from "../../db/prepared.js";
 import { rowShape } from "./plain-rows.js";
 
 /**
@@ -33,7 +34,8 @@ export class MemoryRows {
     const params: unknown[] = [[...timelineIds], perTimeline, ...(after ?? [])];
     const cond = after ? `AND ${afterSql(order, "x", (i) => `$${i + 3}`)}` : "";
     if (total !== undefined) params.push(total);
-    const rows: Record<string, unknown>[] = await this.ds.query(
+    const rows = await preparedRows(
+      this.ds,
       `SELECT ${m.select}, ${f.select}, ${u.select}
          FROM unnest(CAST($1 AS uuid[])) AS tl(id)
         CROSS JOIN LATERAL (SELECT x.* FROM memories x WHERE x.timeline_id = tl.id ${cond}

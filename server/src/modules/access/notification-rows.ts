@@ -4,6 +4,7 @@ import { Notification } from "../notifications/notification.entity.js";
 import { Timeline } from "../timelines/timeline.entity.js";
 import { User } from "../users/user.entity.js";
 import type { KnownRows } from "./known-rows.js";
+import { preparedRows } from "../../db/prepared.js";
 import { rowShape } from "./plain-rows.js";
 
 /** A notice with the timeline it is about (null when none), as read in one statement. */
@@ -31,7 +32,8 @@ export class NotificationRows {
     const t = rowShape(this.ds, Timeline, "t");
     const u = rowShape(this.ds, User, "u");
     const params: unknown[] = [recipientId, limit, ...(after ?? [])];
-    const rows: Record<string, unknown>[] = await this.ds.query(
+    const rows = await preparedRows(
+      this.ds,
       `SELECT ${n.select}, ${t.select}, ${u.select} FROM notifications n
          LEFT JOIN timelines t ON t.id = n.related_timeline_id
          LEFT JOIN users u ON u.id = n.related_user_id
@@ -47,7 +49,8 @@ export class NotificationRows {
 
   /** Unread notices per timeline, with each timeline's access facts (null: about no timeline). */
   async unreadByTimeline(recipientId: string): Promise<Array<{ n: number; timeline: Timeline | null }>> {
-    const rows: Array<Record<string, unknown> & { n: string }> = await this.ds.query(
+    const rows = await preparedRows<Record<string, unknown> & { n: string }>(
+      this.ds,
       `SELECT c.n, t.id, t.status, t.is_active AS "isActive", t.privacy, t.created_by_id AS "createdById",
               t.collaborator_id AS "collaboratorId"
          FROM (SELECT related_timeline_id, count(*) AS n FROM notifications

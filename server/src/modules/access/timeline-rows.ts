@@ -3,6 +3,7 @@ import { afterSql, orderSql, type KeyValue } from "../../db/keyset.js";
 import { Timeline } from "../timelines/timeline.entity.js";
 import { User } from "../users/user.entity.js";
 import type { KnownRows } from "./known-rows.js";
+import { preparedRows } from "../../db/prepared.js";
 import { rowShape } from "./plain-rows.js";
 
 /** Equality filters of `GET /api/timelines/filter`, applied in SQL. */
@@ -55,7 +56,8 @@ export class TimelineRows {
   ): Promise<Timeline[]> {
     const { t, cu, co } = this.shapes();
     // the count of memories rides along (an index-only count): nearly every screen shows it
-    const rows: Record<string, unknown>[] = await this.ds.query(
+    const rows = await preparedRows(
+      this.ds,
       `SELECT ${t.select}, ${cu.select}, ${co.select},
               (SELECT count(*) FROM memories m WHERE m.timeline_id = t.id) AS memory_count ${extra}
          FROM timelines t
