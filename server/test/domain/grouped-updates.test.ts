@@ -146,6 +146,24 @@ describe("grouped updates", () => {
       }
     });
 
+    it("memories added within the hour each count once; a repeated call with nothing new changes nothing", async () => {
+      const w = await world(Privacy.PUBLIC);
+      for (let i = 0; i < 3; i += 1) {
+        t.clock.advance(5 * 60_000);
+        await addMemory(w.amyA, w.subject.id);
+        await photos(w.amyA, w.subject.id, 1);
+      }
+      let list = await shown(w.fayA, w.subject.id);
+      expect(list).toHaveLength(1);
+      expect(list[0]).toMatchObject({ message: 'Amy added 3 new photos to "Beach"', isRead: false });
+
+      await w.fayA.put("/api/notifications/mark-all-read").set(ORIGIN).expect(200);
+      t.clock.advance(60_000);
+      expect((await photos(w.amyA, w.subject.id, 1)).body.count).toBe(0); // a retry: nobody told again
+      list = await shown(w.fayA, w.subject.id);
+      expect(list[0]).toMatchObject({ message: 'Amy added 3 new photos to "Beach"', isRead: true });
+    });
+
     it("at most one per person per day: later events that day update it, a new day starts another", async () => {
       const w = await world(Privacy.PUBLIC);
       await photos(w.amyA, w.subject.id, 3);

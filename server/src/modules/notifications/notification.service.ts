@@ -13,6 +13,7 @@ import { nameOf, partnerNoteText } from "./notification-message.js";
 
 /** The UTC day a grouped notice collects (docs/decisions/022-grouped-updates.md). */
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+const startOfUtcDay = (d: Date) => new Date(`${utcDay(d)}T00:00:00.000Z`);
 
 export const NOTIFICATION_PAGE_SIZE = 50;
 /**
@@ -222,7 +223,9 @@ export class NotificationService {
    * One friend notice per recipient, actor and day (docs/decisions/022-grouped-updates.md): the
    * first event of the day inserts it; a later one updates it to the newest event (photos on the
    * same timeline add up) and makes it unread again, except a repeat of the same type and
-   * timeline within the hour, which changes nothing. Returns how many recipients were told.
+   * timeline within the hour, which changes nothing unless the actor has added more memories to
+   * it today than the notice counts (`added`: then the count becomes that). Returns how many
+   * recipients were told.
    */
   private async fanOut(
     t: Timeline,
@@ -231,6 +234,7 @@ export class NotificationService {
     message: string,
     recipients: string[],
     count = 1,
+    added = 0,
   ): Promise<number> {
     if (!recipients.length) return 0;
     const now = this.clock.now();
@@ -239,17 +243,31 @@ export class NotificationService {
       await m.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`notify:friend:${actorId}`]);
       const rows: unknown = await m.query(
         `INSERT INTO notifications (recipient_id, type, message, related_user_id, related_timeline_id, action_url, created_at, count, group_day)
-         SELECT r, $2::notification_type, $3, $4, $5, $6, $7, $9, $10 FROM unnest($1::uuid[]) AS r
+         SELECT r, $2::notification_type, $3, $4, $5, $6, $7, GREATEST($9::int, $11::int), $10 FROM unnest($1::uuid[]) AS r
          ON CONFLICT (recipient_id, related_user_id, group_day) WHERE "type" IN ('timeline_created', 'photos_uploaded')
          DO UPDATE SET
-           count = CASE WHEN notifications.type = EXCLUDED.type AND notifications.related_timeline_id = EXCLUDED.related_timeline_id
-                        THEN notifications.count + EXCLUDED.count ELSE EXCLUDED.count END,
+           count = CASE WHEN notifications.type <> EXCLUDED.type OR notifications.related_timeline_id <> EXCLUDED.related_timeline_id
+                          THEN EXCLUDED.count
+                        WHEN notifications.created_at > $8 THEN GREATEST(notifications.count, $11::int)
+                        ELSE GREATEST(notifications.count + $9::int, $11::int) END,
            type = EXCLUDED.type, related_timeline_id = EXCLUDED.related_timeline_id, message = EXCLUDED.message,
            action_url = EXCLUDED.action_url, created_at = EXCLUDED.created_at, is_read = false
          WHERE NOT (notifications.type = EXCLUDED.type AND notifications.related_timeline_id = EXCLUDED.related_timeline_id
-                    AND notifications.created_at > $8)
+                    AND notifications.created_at > $8 AND notifications.count >= $11::int)
          RETURNING id`,
-        [recipients, type, clipText(message, 500), actorId, t.id, timelineUrl(t.id), now, since, count, utcDay(now)],
+        [
+          recipients,
+          type,
+          clipText(message, 500),
+          actorId,
+          t.id,
+          timelineUrl(t.id),
+          now,
+          since,
+          count,
+          utcDay(now),
+          added,
+        ],
       );
       return Array.isArray(rows) ? rows.length : 0;
     });
@@ -297,8 +315,11 @@ export class NotificationService {
     const n = Math.min(Math.max(Math.trunc(Number(photoCount ?? 1)) || 1, 1), 100);
     const recipients = await this.audience(t);
     if (!recipients.length) return 0;
-    const actor = await this.reads.users.self(viewer);
+    const [actor, added] = await Promise.all([
+      this.reads.users.self(viewer),
+      this.reads.memories.countAddedBy(viewer, t.id, startOfUtcDay(this.clock.now())),
+    ]);
     const message = `${nameOf(actor)} added ${n} new ${n === 1 ? "photo" : "photos"} to "${t.title}"`;
-    return this.fanOut(t, NotificationType.PHOTOS_UPLOADED, viewer.userId!, message, recipients, n);
+    return this.fanOut(t, NotificationType.PHOTOS_UPLOADED, viewer.userId!, message, recipients, n, added);
   }
 }
