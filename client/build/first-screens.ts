@@ -1,4 +1,7 @@
+import { addTypenameToDocument } from "@apollo/client/utilities";
+import { print, type DocumentNode } from "graphql";
 import type { Plugin } from "vite";
+import { TimelinesDocument, ViewTimelineDocument } from "../src/gql/graphql";
 
 /**
  * The signed-in first screens that the server sends with their own HTML
@@ -16,7 +19,15 @@ export interface FirstScreen {
   module: string;
   /** what #root holds until React renders the screen (none: the static mark of index.html) */
   html?: string;
+  /**
+   * The screen's first query, which the server runs for the session's person and embeds in the
+   * HTML (server/src/http/first-data.ts): its text, and each variable's query-string parameter.
+   */
+  query?: { name: string; document: string; variables: Record<string, string> };
 }
+
+/** The query as the app sends it: Apollo's cache adds `__typename` everywhere, so the answer is normalized alike. */
+const asSent = (document: DocumentNode) => print(addTypenameToDocument(document));
 
 export const TIMELINES_TITLE = "Your Timelines";
 export const TIMELINES_SUBTITLE = "Collaborative memories with those who matter most";
@@ -26,12 +37,19 @@ const timelinesShell =
   `<header class="screen-header"><h1 class="screen-title">${TIMELINES_TITLE}</h1>` +
   `<p class="screen-subtitle">${TIMELINES_SUBTITLE}</p></header></main></div>`;
 
-const timelines: FirstScreen = { module: "src/app/routes/timelines/timelines-screen.tsx", html: timelinesShell };
+const timelines: FirstScreen = {
+  module: "src/app/routes/timelines/timelines-screen.tsx",
+  html: timelinesShell,
+  query: { name: "Timelines", document: asSent(TimelinesDocument), variables: {} },
+};
 
 export const firstScreens: Record<string, FirstScreen> = {
   "/app": timelines,
   "/app/timelines": timelines,
-  "/app/view-timeline": { module: "src/app/routes/view-timeline/view-timeline-screen.tsx" },
+  "/app/view-timeline": {
+    module: "src/app/routes/view-timeline/view-timeline-screen.tsx",
+    query: { name: "ViewTimeline", document: asSent(ViewTimelineDocument), variables: { id: "id" } },
+  },
 };
 
 /** Where the build writes them for the server (beside the manifest; dot folders are never served). */

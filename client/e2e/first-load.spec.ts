@@ -4,8 +4,10 @@ import { graphql, phone, signIn } from "./helpers/journey";
 /**
  * Issue 12, first load (docs/decisions/020-offline-and-feedback.md,
  * docs/decisions/029-first-load-and-shell.md): a signed-in first paint has no waterfall. Opening
- * `/app/timelines` and `/app/view-timeline?id=` in a fresh tab, the session check and the screen's
- * first query both leave before either has answered, and the screen's query is sent once.
+ * `/app/timelines` and `/app/view-timeline?id=` in a fresh tab, the page from the server carries
+ * both answers (server/src/http/first-data.ts), so neither is asked; a page without them (as the
+ * service worker's copy of index.html) sends the session check and the screen's first query
+ * together, before either has answered, and the screen's query once.
  * No service worker here, so every request is the page's own.
  */
 
@@ -34,7 +36,9 @@ function watch(page: Page, operation: string) {
   return seen;
 }
 
-test("the session check and the first screen's data leave together, once each", async ({ browser }, testInfo) => {
+test("the first screen's data comes with the page; without it, the session check and the data leave together", async ({
+  browser,
+}, testInfo) => {
   test.setTimeout(90_000);
   const baseURL = String(testInfo.project.use.baseURL);
   const stamp = Date.now();
@@ -51,8 +55,28 @@ test("the session check and the first screen's data leave together, once each", 
     ["/app/timelines", "Timelines", "Your Timelines"],
     [`/app/view-timeline?id=${createTimeline.timeline.id}`, "ViewTimeline", "Solo walks"],
   ] as const) {
+    // From the server: the page's own data answers both, nothing is asked.
     const page = await context.newPage();
-    const seen = watch(page, operation);
+    let seen = watch(page, operation);
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: ready })).toBeVisible({ timeout: 20_000 });
+    await page.waitForLoadState("networkidle");
+    expect(seen.session, `${path}: no session check`).toHaveLength(0);
+    expect(seen.query, `${path}: no ${operation} query`).toHaveLength(0);
+
+    // The same page without its data (as the service worker's index.html): both leave together, once each.
+    await page.route(
+      (url) => url.pathname === new URL(path, baseURL).pathname,
+      async (route) => {
+        const response = await route.fetch();
+        const body = (await response.text()).replace(
+          /<script type="application\/json" id="first-data">.*?<\/script>/,
+          "",
+        );
+        await route.fulfill({ response, body });
+      },
+    );
+    seen = watch(page, operation);
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1, name: ready })).toBeVisible({ timeout: 20_000 });
     await page.waitForLoadState("networkidle");

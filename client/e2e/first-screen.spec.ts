@@ -5,14 +5,17 @@ import { phone, saveShot, signIn, trackPageErrors } from "./helpers/journey";
  * The signed-in first screen's HTML (docs/decisions/029-first-load-and-shell.md,
  * server/src/http/first-screen.ts): the page the server sends for /app/timelines already shows the
  * screen's heading, before any of the app's scripts run; the app then takes over without a second
- * heading or a spinner in its place. A visitor without a session never sees it.
+ * heading or a spinner in its place. The page also carries the person's first data
+ * (server/src/http/first-data.ts), so the app asks the server neither for the session nor for the
+ * screen's first query. A visitor without a session never sees either.
  */
 test("the timelines heading is painted by the server's HTML, then the app takes over", async ({
   browser,
 }, testInfo) => {
   test.setTimeout(120_000);
   const baseURL = String(testInfo.project.use.baseURL);
-  const signedIn = await signIn(browser, baseURL, `first-screen-${Date.now()}@example.com`);
+  const email = `first-screen-${Date.now()}@example.com`;
+  const signedIn = await signIn(browser, baseURL, email);
   const storageState = await signedIn.context().storageState();
   await signedIn.context().close();
 
@@ -26,17 +29,43 @@ test("the timelines heading is painted by the server's HTML, then the app takes 
   await expect(page.getByText("Collaborative memories with those who matter most")).toBeVisible();
   const preloads = await page.locator('link[rel="modulepreload"][href*="timelines-screen"]').count();
   expect(preloads).toBe(1);
+  // the person's first data is in the page (server/src/http/first-data.ts): their session and their list
+  const first = JSON.parse((await page.locator("script#first-data").textContent()) ?? "null") as {
+    session: { user: { email: string } };
+    query: { name: string; data: { timelines: { edges: unknown[] } } };
+  };
+  expect(first.session.user.email).toBe(email);
+  expect(first.query.name).toBe("Timelines");
+  expect(first.query.data.timelines.edges).toEqual([]);
   await saveShot(page, "first-screen-01-html-only");
 
-  // With the app: the same heading stays, the list's content follows, no page error.
+  // With the app: the same heading stays, the list's content follows from the page's data (no
+  // session check and no timelines query over the network), no page error.
   await page.unroute("**/assets/*.js");
   const errors = trackPageErrors(page);
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === "/api/auth/check-session") asked.push("check-session");
+    if (url.pathname === "/graphql")
+      asked.push(String((request.postDataJSON() as { operationName?: string })?.operationName));
+  });
   await page.goto("/app/timelines");
   await expect(page.getByRole("heading", { name: "No timelines yet" })).toBeVisible({ timeout: 20_000 });
+  expect(asked).not.toContain("check-session");
+  expect(asked).not.toContain("Timelines");
   await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
   await expect(page.getByRole("navigation")).toBeVisible();
   await saveShot(page, "first-screen-02-app");
   expect(errors).toEqual([]);
+
+  // A timeline this person may not see: the page's answer is GraphQL's (none), and the app goes
+  // to the access page without asking for the timeline again.
+  asked.length = 0;
+  await page.goto("/app/view-timeline?id=00000000-0000-4000-8000-000000000000");
+  await expect(page).toHaveURL(/\/app\/timeline-access-denied/, { timeout: 20_000 });
+  expect(asked).not.toContain("ViewTimeline");
+  expect(asked).not.toContain("check-session");
   await bare.close();
 
   // No session: no signed-in heading in the HTML, and the app sends the visitor to /login.
@@ -44,6 +73,7 @@ test("the timelines heading is painted by the server's HTML, then the app takes 
   const stranger = await visitor.newPage();
   const html = await (await stranger.request.get("/app/timelines")).text();
   expect(html).not.toContain("Your Timelines");
+  expect(html).not.toContain("first-data");
   await stranger.goto("/app/timelines");
   await expect(stranger).toHaveURL(/\/login/, { timeout: 20_000 });
   await visitor.close();

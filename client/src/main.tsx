@@ -5,6 +5,7 @@ import { RouterProvider } from "react-router-dom";
 import { AppProvider } from "./app/provider";
 import { createAppRouter } from "./app/router";
 import { createApolloClient } from "./lib/apollo-client";
+import { primeFirstData, takeFirstData } from "./lib/first-data";
 import { keepFirstScreen } from "./lib/first-screen";
 import { registerServiceWorker } from "./lib/register-service-worker";
 import { yieldToBrowser } from "./lib/yield-to-browser";
@@ -21,6 +22,12 @@ async function boot(root: HTMLElement): Promise<void> {
   // One client for the router's loaders (session check and first data together) and the screens.
   const client = createApolloClient();
   await yieldToBrowser();
+  // The signed-in person's first data, sent in the page (./lib/first-data.ts): in the cache before the router starts.
+  const first = takeFirstData();
+  if (first) {
+    primeFirstData(client, first);
+    await yieldToBrowser();
+  }
   const router = createAppRouter(client);
   await yieldToBrowser();
   keepFirstScreen(root);

@@ -32,6 +32,7 @@ import { healthRoutes, type HealthState } from "./http/health.routes.js";
 import { originGuard } from "./http/origin-guard.js";
 import { textGuard } from "./http/text-guard.js";
 import { sessionMiddleware, sessionUserId } from "./http/session.js";
+import { firstData } from "./http/first-data.js";
 import { staticClient } from "./http/static-client.js";
 import { systemClock, type Clock } from "./lib/clock.js";
 import { serializeError, type Logger } from "./lib/logger.js";
@@ -253,7 +254,21 @@ export async function createApp(deps: AppDeps): Promise<App> {
     apiErrorHandler(logger),
   );
   app.use("/media", mediaRouter(services));
-  app.use(staticClient(deps.clientDist ?? DEFAULT_CLIENT_DIST));
+  // A signed-in first screen's data, through the same GraphQL server and context (http/first-data.ts).
+  const firstScreenData = firstData({
+    session,
+    clock,
+    services,
+    logger,
+    execute: async (req, res, query, variables) => {
+      const result = await apollo.executeOperation(
+        { query, variables },
+        { contextValue: createGraphQLContext(req, res, services) },
+      );
+      return result.body.kind === "single" ? result.body.singleResult : { errors: ["incremental answer"] };
+    },
+  });
+  app.use(staticClient(deps.clientDist ?? DEFAULT_CLIENT_DIST, firstScreenData));
   app.use(apiErrorHandler(logger));
 
   // The queue's workers belong to the server process (main.ts), not to every app built in tests or benches.

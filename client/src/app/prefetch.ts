@@ -1,7 +1,7 @@
 import type { ApolloClient, DocumentNode, OperationVariables } from "@apollo/client";
 import type { LoaderFunctionArgs } from "react-router-dom";
 import { TimelinesDocument, ViewTimelineDocument } from "../gql/graphql";
-import { markPrefetched } from "../lib/prefetched";
+import { markPrefetched, takePrimed } from "../lib/prefetched";
 
 /**
  * Route loaders that start a screen's first query at navigation, beside the session check and the
@@ -12,6 +12,8 @@ import { markPrefetched } from "../lib/prefetched";
 function prefetch(client: ApolloClient | undefined, query: DocumentNode, variables?: OperationVariables): void {
   if (!client) return;
   markPrefetched(query, variables);
+  // the page brought the answer, already in the cache (../lib/first-data.ts)
+  if (takePrimed(query, variables)) return;
   // In the next task: Apollo's first work on a query (its document, the link chain) is then not
   // part of the router's start, one long task at boot (docs/decisions/029-first-load-and-shell.md).
   setTimeout(() => void client.query({ query, variables, fetchPolicy: "network-only" }).catch(() => undefined), 0);

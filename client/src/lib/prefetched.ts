@@ -22,3 +22,18 @@ export function takePrefetched(query: DocumentNode, variables?: OperationVariabl
   marks.delete(key);
   return at !== undefined && now - at < FRESH_MS;
 }
+
+/**
+ * Queries whose answer the page brought (./first-data.ts): their loader marks them prefetched
+ * without asking the server (app/prefetch.ts). Each is used once.
+ */
+const primed = new Set<string>();
+
+export function markPrimed(query: DocumentNode, variables?: OperationVariables): void {
+  primed.add(keyOf(query, variables));
+}
+
+/** True (once) when the page's own data already answered this query. */
+export function takePrimed(query: DocumentNode, variables?: OperationVariables): boolean {
+  return primed.delete(keyOf(query, variables));
+}

@@ -17,7 +17,17 @@ export interface SessionCheckResult {
   user: SessionUser | null;
 }
 
-/** GET /api/auth/check-session, with the session cookie. */
+let primed: SessionCheckResult | null = null;
+
+/** The answer the server embedded in the page (./first-data.ts): the next check returns it. */
+export function primeSession(result: SessionCheckResult): void {
+  primed = result;
+}
+
+/** GET /api/auth/check-session, with the session cookie (or, once, the answer in the page). */
 export function checkSession(signal?: AbortSignal): Promise<SessionCheckResult> {
+  const answer = primed;
+  primed = null;
+  if (answer) return Promise.resolve(answer);
   return apiRequest<SessionCheckResult>("/auth/check-session", { signal });
 }

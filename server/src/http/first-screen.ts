@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import type { FirstQuery } from "./first-data.js";
 
 /**
  * The app's HTML for the signed-in first screens (docs/decisions/029-first-load-and-shell.md).
@@ -9,8 +10,9 @@ import path from "node:path";
  * chunks and stylesheets are preloaded in the HTML, so the browser fetches them beside the entry
  * script instead of after it has run; where a screen's top holds no data, its markup goes into
  * `#root`, so the first paint is the screen's heading instead of the logo. The markup is the same
- * for everyone (no one's data), and it is sent only with a session cookie: a visitor without one
- * is sent to /login by the app and never sees a signed-in heading.
+ * for everyone (no one's data), and it is sent only with a live session: a visitor without one
+ * is sent to /login by the app and never sees a signed-in heading. The session's person's data
+ * comes from ./first-data.ts.
  */
 interface ManifestChunk {
   file: string;
@@ -20,9 +22,10 @@ interface ManifestChunk {
 interface FirstScreen {
   module: string;
   html?: string;
+  query?: FirstQuery;
 }
 
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?ks\.sid=/;
+export const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?ks\.sid=/;
 const ROOT_MARK = /(<div id="root">)[\s\S]*?(<\/div>\s*<noscript>)/;
 
 function readJson<T>(file: string): T | null {
@@ -50,9 +53,23 @@ function filesOf(manifest: Record<string, ManifestChunk>, key: string, have: Set
   return { scripts, styles };
 }
 
+export interface FirstScreenPage {
+  /** with a live session: the screen's heading (where it has one) */
+  signedIn: string;
+  /** anyone else: index.html with the preloads only */
+  signedOut: string;
+  /** the screen's first query, answered in the HTML for the session's person (./first-data.ts) */
+  query?: FirstQuery;
+}
+
 export interface FirstScreenPages {
-  /** The HTML for `pathname`, or null when it is the plain index.html. */
-  pageFor(pathname: string, cookieHeader: string | undefined): string | null;
+  /** The first screen at `pathname`, or null when it is the plain index.html. */
+  screenFor(pathname: string): FirstScreenPage | null;
+}
+
+/** `page` with `head` (the first screen's data and preloads) before `</head>`. */
+export function withHead(page: string, head: string): string {
+  return head ? page.replace("</head>", () => `${head}</head>`) : page;
 }
 
 export function firstScreenPages(distDir: string): FirstScreenPages {
@@ -64,7 +81,7 @@ export function firstScreenPages(distDir: string): FirstScreenPages {
   } catch {
     // no build: nothing to enrich
   }
-  const pages = new Map<string, { signedIn: string; signedOut: string }>();
+  const pages = new Map<string, FirstScreenPage>();
   if (screens && manifest && index.includes("</head>")) {
     const have = new Set([...index.matchAll(/\/(assets\/[^"]+)"/g)].map((m) => m[1]!));
     for (const [route, screen] of Object.entries(screens)) {
@@ -78,14 +95,10 @@ export function firstScreenPages(distDir: string): FirstScreenPages {
         screen.html && ROOT_MARK.test(signedOut)
           ? signedOut.replace(ROOT_MARK, (_all, open: string, close: string) => `${open}${screen.html}${close}`)
           : signedOut;
-      pages.set(route, { signedIn, signedOut });
+      pages.set(route, { signedIn, signedOut, ...(screen.query ? { query: screen.query } : {}) });
     }
   }
   return {
-    pageFor(pathname, cookieHeader) {
-      const page = pages.get(pathname.replace(/\/+$/, ""));
-      if (!page) return null;
-      return cookieHeader && SESSION_COOKIE.test(cookieHeader) ? page.signedIn : page.signedOut;
-    },
+    screenFor: (pathname) => pages.get(pathname.replace(/\/+$/, "")) ?? null,
   };
 }

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import express, { type Router } from "express";
-import { firstScreenPages } from "./first-screen.js";
+import type { FirstData } from "./first-data.js";
+import { firstScreenPages, SESSION_COOKIE, withHead } from "./first-screen.js";
 
 /** Paths that belong to the server and never fall back to the client's HTML. */
 export const SERVER_PATHS = /^\/(api|graphql|media|livez|readyz)(\/|$)/;
@@ -13,7 +14,7 @@ const SITE_PAGES: Record<string, string> = { "/": "landing.html", "/privacy": "p
  * Serves the production build of the client from the same port, with history fallback for
  * client routes. Hashed assets are cached for a year; HTML and the service worker never.
  */
-export function staticClient(distDir: string): Router {
+export function staticClient(distDir: string, firstData?: FirstData): Router {
   const router = express.Router();
   if (!fs.existsSync(path.join(distDir, "index.html"))) return router;
   const noStore = (res: express.Response) => res.setHeader("Cache-Control", "no-cache");
@@ -29,21 +30,28 @@ export function staticClient(distDir: string): Router {
       },
     }),
   );
-  router.use((req, res, next) => {
+  router.use(async (req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || SERVER_PATHS.test(req.path)) return next();
     if (path.extname(req.path) && !req.path.endsWith(".html")) return next(); // a missing asset is a 404
     const page = SITE_PAGES[req.path.replace(/\/+$/, "") || "/"];
     const file = page && fs.existsSync(path.join(distDir, page)) ? page : "index.html";
     noStore(res);
     if (req.path.startsWith("/auth/verify")) res.setHeader("Referrer-Policy", "no-referrer");
-    // A signed-in first screen: index.html with its chunks preloaded and its heading (./first-screen.ts).
-    const firstScreen = file === "index.html" ? firstScreens.pageFor(req.path, req.headers.cookie) : null;
-    if (firstScreen) {
-      // It differs with the session cookie: kept by no cache, shared or not.
-      res.setHeader("Cache-Control", "private, no-store");
-      res.setHeader("Vary", "Cookie");
-      res.type("html").send(firstScreen);
-    } else res.sendFile(path.join(distDir, file));
+    // A signed-in first screen: index.html with its chunks preloaded, its heading and, for a live
+    // session, the person's first data (./first-screen.ts, ./first-data.ts).
+    const screen = file === "index.html" ? firstScreens.screenFor(req.path) : null;
+    if (!screen) return res.sendFile(path.join(distDir, file));
+    // It differs with the session cookie: kept by no cache, shared or not.
+    res.setHeader("Cache-Control", "private, no-store");
+    res.setHeader("Vary", "Cookie");
+    const cookie = req.headers.cookie;
+    const outcome =
+      cookie && SESSION_COOKIE.test(cookie)
+        ? firstData
+          ? await firstData(req, res, screen.query)
+          : { signedIn: true as const, head: "" }
+        : { signedIn: false as const };
+    res.type("html").send(outcome.signedIn ? withHead(screen.signedIn, outcome.head) : screen.signedOut);
   });
   return router;
 }

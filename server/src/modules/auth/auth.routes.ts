@@ -26,6 +26,13 @@ async function outcomeJson(out: VerifyOutcome, present: Present) {
   };
 }
 
+/** The answer of GET /api/auth/check-session (also embedded in a signed-in first screen, http/first-data.ts). */
+export async function checkSessionAnswer(req: Request, services: Services) {
+  const { viewer, present } = restContext(req, services);
+  const user = await services.auth.currentUser(viewer);
+  return { isAuthenticated: Boolean(user), user: user ? await present.user(user) : null };
+}
+
 /**
  * REST façade of sign-in (docs/product.md §7 Auth; docs/decisions/002-sign-in-safety.md). Thin: every rule is in AuthService. Every
  * answer is `Cache-Control: no-store`; every POST has passed the app's origin guard (http/origin-guard.ts).
@@ -76,12 +83,7 @@ export function authRoutes(services: Services): Router {
   });
 
   router.get("/auth/check-session", async (req, res) => {
-    const { viewer, present } = restContext(req, services);
-    const user = await auth.currentUser(viewer);
-    res.json({
-      isAuthenticated: Boolean(user),
-      user: user ? await present.user(user) : null,
-    });
+    res.json(await checkSessionAnswer(req, services));
   });
 
   router.post("/auth/logout", async (req, res) => {
