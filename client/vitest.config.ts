@@ -24,8 +24,5 @@ export default defineConfig({
     setupFiles: ["./src/testing/setup.ts"],
     unstubGlobals: true,
     css: false,
-    // vitest's default is one worker fewer than the cores: one on the 2-core machines of
-    // docs/decisions/014-testing.md, which left a core idle
-    maxWorkers: 2,
   },
 });
