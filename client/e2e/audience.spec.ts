@@ -40,9 +40,11 @@ test("each tier says who it lets in, on Create Timeline and in the settings", as
   test.setTimeout(180_000);
   const baseURL = String(testInfo.project.use.baseURL);
   const stamp = Date.now();
-  const ada = await signIn(browser, baseURL, `ada-aud-${stamp}@example.com`);
-  const bo = await signIn(browser, baseURL, `bo-aud-${stamp}@example.com`);
-  const cy = await signIn(browser, baseURL, `cy-aud-${stamp}@example.com`);
+  const [ada, bo, cy] = await Promise.all([
+    signIn(browser, baseURL, `ada-aud-${stamp}@example.com`),
+    signIn(browser, baseURL, `bo-aud-${stamp}@example.com`),
+    signIn(browser, baseURL, `cy-aud-${stamp}@example.com`),
+  ]);
   const errors = trackPageErrors(ada);
   await named(ada, "Ada");
   const boMe = await named(bo, "Bo");

@@ -50,7 +50,9 @@ test("the floating button never covers a person of the web (scrolling and pannin
     input: { displayName: "Ada Lovelace" },
   });
 
-  // Eight people share an accepted timeline with Ada: the web's three rings fill.
+  // Eight people share an accepted timeline with Ada: the web's three rings fill. The timelines
+  // are made in order; the eight then sign in and accept at the same time (each its own session).
+  const invited: { email: string; name: string; timelineId: string }[] = [];
   for (const [i, name] of NAMES.entries()) {
     const email = `web-${i}-${stamp}@example.com`;
     const { createTimeline } = await graphql<{ createTimeline: { timeline: { id: string } } }>(
@@ -58,19 +60,22 @@ test("the floating button never covers a person of the web (scrolling and pannin
       "mutation ($input: CreateTimelineInput!) { createTimeline(input: $input) { timeline { id } } }",
       { input: { title: `With ${name}`, collaboratorEmail: email, privacy: "PRIVATE" } },
     );
-    const friend = await apiSignIn(baseURL, email);
-    await apiGraphql(
-      friend,
-      "mutation ($input: UpdateProfileInput!) { updateProfile(input: $input) { user { id } } }",
-      {
-        input: { displayName: name },
-      },
-    );
-    await apiGraphql(friend, "mutation ($id: ID!) { acceptTimeline(input: { id: $id }) { timeline { id } } }", {
-      id: createTimeline.timeline.id,
-    });
-    await friend.dispose();
+    invited.push({ email, name, timelineId: createTimeline.timeline.id });
   }
+  await Promise.all(
+    invited.map(async ({ email, name, timelineId }) => {
+      const friend = await apiSignIn(baseURL, email);
+      await apiGraphql(
+        friend,
+        "mutation ($input: UpdateProfileInput!) { updateProfile(input: $input) { user { id } } }",
+        { input: { displayName: name } },
+      );
+      await apiGraphql(friend, "mutation ($id: ID!) { acceptTimeline(input: { id: $id }) { timeline { id } } }", {
+        id: timelineId,
+      });
+      await friend.dispose();
+    }),
+  );
 
   for (const size of SIZES) {
     await ada.setViewportSize(size);

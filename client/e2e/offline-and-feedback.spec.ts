@@ -76,8 +76,10 @@ test("Updates: a declined proposal says so, in place of its buttons", async ({ b
   const baseURL = String(testInfo.project.use.baseURL);
   const stamp = Date.now();
   const adaEmail = `ada-decline-${stamp}@example.com`;
-  const ada = await signIn(browser, baseURL, adaEmail);
-  const carl = await signIn(browser, baseURL, `carl-${stamp}@example.com`);
+  const [ada, carl] = await Promise.all([
+    signIn(browser, baseURL, adaEmail),
+    signIn(browser, baseURL, `carl-${stamp}@example.com`),
+  ]);
   await createTimeline(carl, "Not for us", adaEmail);
 
   await ada.goto("/app/updates");
@@ -101,8 +103,10 @@ test("offline: the last lists and thumbnails under Offline, actions say so, logo
   const baseURL = String(testInfo.project.use.baseURL);
   const stamp = Date.now();
   const boEmail = `bo-offline-${stamp}@example.com`;
-  const ada = await signIn(browser, baseURL, `ada-offline-${stamp}@example.com`);
-  const bo = await signIn(browser, baseURL, boEmail);
+  const [ada, bo] = await Promise.all([
+    signIn(browser, baseURL, `ada-offline-${stamp}@example.com`),
+    signIn(browser, baseURL, boEmail),
+  ]);
   const errors = trackPageErrors(ada);
   const timelineId = await createTimeline(ada, "Our kitchen", boEmail);
   await graphql(bo, "mutation ($id: ID!) { acceptTimeline(input: { id: $id }) { timeline { id } } }", {
@@ -207,8 +211,10 @@ test("saving confirms with a toast; the landing page and /login know a signed-in
   const baseURL = String(testInfo.project.use.baseURL);
   const stamp = Date.now();
   const boEmail = `bo-toast-${stamp}@example.com`;
-  const ada = await signIn(browser, baseURL, `ada-toast-${stamp}@example.com`);
-  await signIn(browser, baseURL, boEmail);
+  const [ada] = await Promise.all([
+    signIn(browser, baseURL, `ada-toast-${stamp}@example.com`),
+    signIn(browser, baseURL, boEmail),
+  ]);
   const timelineId = await createTimeline(ada, "Toast test", boEmail);
 
   await ada.goto("/app/edit-profile");

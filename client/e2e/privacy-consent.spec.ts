@@ -16,8 +16,10 @@ test("a wider tier waits for the other person: accept in Updates, decline on the
   test.setTimeout(180_000);
   const baseURL = String(testInfo.project.use.baseURL);
   const stamp = Date.now();
-  const ada = await signIn(browser, baseURL, `ada-keys-${stamp}@example.com`);
-  const bo = await signIn(browser, baseURL, `bo-keys-${stamp}@example.com`);
+  const [ada, bo] = await Promise.all([
+    signIn(browser, baseURL, `ada-keys-${stamp}@example.com`),
+    signIn(browser, baseURL, `bo-keys-${stamp}@example.com`),
+  ]);
   const errors = [...trackPageErrors(ada), ...trackPageErrors(bo)];
   const who = (page: Page) =>
     graphql<{ me: { id: string; username: string; displayName: string } }>(page, "{ me { id username displayName } }");

@@ -20,8 +20,7 @@ test("profile, updates and the public profile on a phone", async ({ browser }, t
   const stamp = Date.now().toString(36);
   const adaEmail = `ada-${stamp}@example.com`;
   const boEmail = `bo-${stamp}@example.com`;
-  const ada = await signIn(browser, baseURL, adaEmail);
-  const bo = await signIn(browser, baseURL, boEmail);
+  const [ada, bo] = await Promise.all([signIn(browser, baseURL, adaEmail), signIn(browser, baseURL, boEmail)]);
   const adaErrors = trackPageErrors(ada);
   const boErrors = trackPageErrors(bo);
 

@@ -18,8 +18,10 @@ test("two people share a timeline: create, accept, add, view, edit, delete, sett
   test.setTimeout(240_000);
   const baseURL = String(testInfo.project.use.baseURL);
   const stamp = Date.now();
-  const ada = await signIn(browser, baseURL, `ada-${stamp}@example.com`);
-  const bo = await signIn(browser, baseURL, `bo-${stamp}@example.com`);
+  const [ada, bo] = await Promise.all([
+    signIn(browser, baseURL, `ada-${stamp}@example.com`),
+    signIn(browser, baseURL, `bo-${stamp}@example.com`),
+  ]);
   const adaErrors = trackPageErrors(ada);
   const { me } = await graphql<{ me: { username: string; displayName: string } }>(
     bo,

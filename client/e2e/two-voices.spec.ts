@@ -31,8 +31,10 @@ test("two people write why one moment matters to each of them", async ({ browser
   test.setTimeout(180_000);
   const baseURL = String(testInfo.project.use.baseURL);
   const stamp = Date.now().toString(36);
-  const ada = await signIn(browser, baseURL, `ada-voices-${stamp}@example.com`);
-  const bo = await signIn(browser, baseURL, `bo-voices-${stamp}@example.com`);
+  const [ada, bo] = await Promise.all([
+    signIn(browser, baseURL, `ada-voices-${stamp}@example.com`),
+    signIn(browser, baseURL, `bo-voices-${stamp}@example.com`),
+  ]);
   const adaErrors = trackPageErrors(ada);
   const boErrors = trackPageErrors(bo);
   await rename(ada, "Ada Lovelace");

@@ -85,8 +85,10 @@ test("the viewer and the timeline page: pending answers, strip, swipes, keys, zo
   test.setTimeout(240_000);
   const baseURL = String(testInfo.project.use.baseURL);
   const stamp = Date.now().toString(36);
-  const ada = await signIn(browser, baseURL, `ada-${stamp}@example.com`);
-  const bo = await signIn(browser, baseURL, `bo-${stamp}@example.com`);
+  const [ada, bo] = await Promise.all([
+    signIn(browser, baseURL, `ada-${stamp}@example.com`),
+    signIn(browser, baseURL, `bo-${stamp}@example.com`),
+  ]);
   const adaErrors = trackPageErrors(ada);
   const boErrors = trackPageErrors(bo);
   const { me: boMe } = await graphql<{ me: { id: string; displayName: string } }>(

@@ -2,20 +2,29 @@ import { request, type APIRequestContext } from "@playwright/test";
 import { signInLinkOf, waitForMail } from "./outbox";
 
 /**
- * Signs `email` in over HTTP only (no page): POST /api/auth/email, the link from the outbox, then
- * POST /api/auth/verify, in one request context that keeps the cookies. For the people a journey
- * needs around the one it follows in the browser.
+ * Signs `email` in over HTTP, in `api` (which keeps the cookies): POST /api/auth/email, the link
+ * from the real outbox, then POST /api/auth/verify with its token, as the verify page does. With a
+ * browser context's own `context.request`, the context's pages share the session.
  */
-export async function apiSignIn(baseURL: string, email: string): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: new URL(baseURL).origin } });
+export async function signInOverHttp(api: APIRequestContext, baseURL: string, email: string): Promise<void> {
+  const headers = { Origin: new URL(baseURL).origin };
   const since = Date.now();
-  const asked = await api.post("/api/auth/email", { data: { email } });
+  const asked = await api.post(new URL("/api/auth/email", baseURL).href, { data: { email }, headers });
   if (!asked.ok()) throw new Error(`POST /api/auth/email → ${asked.status()} ${await asked.text()}`);
   // the address may also get an invitation mail meanwhile: wait for the one with the sign-in link
   const mail = await waitForMail(email, since, 15_000, (text) => text.includes("/auth/verify?token="));
   const token = new URL(signInLinkOf(mail)).searchParams.get("token");
-  const verified = await api.post("/api/auth/verify", { data: { token } });
+  const verified = await api.post(new URL("/api/auth/verify", baseURL).href, { data: { token }, headers });
   if (!verified.ok()) throw new Error(`POST /api/auth/verify → ${verified.status()} ${await verified.text()}`);
+}
+
+/**
+ * Signs `email` in over HTTP only (no page), in a request context of its own. For the people a
+ * journey needs around the one it follows in the browser.
+ */
+export async function apiSignIn(baseURL: string, email: string): Promise<APIRequestContext> {
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: new URL(baseURL).origin } });
+  await signInOverHttp(api, baseURL, email);
   return api;
 }
 
