@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Request } from "@playwright/test";
+import { expect, test, type Page, type Request } from "./helpers/test";
 import { graphql, phone, signIn } from "./helpers/journey";
 
 /**

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./helpers/test";
 import { phone, saveShot, signIn, trackPageErrors } from "./helpers/journey";
 
 /**

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./helpers/test";
 import { signInLinkOf, waitForMail } from "./helpers/outbox";
 import { saveShot } from "./helpers/journey";
 

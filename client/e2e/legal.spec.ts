@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./helpers/test";
 
 /** /privacy and /terms (issue 6): real pages, static HTML without any script. */
 test.use({ viewport: { width: 390, height: 844 } });

@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type Page } from "./helpers/test";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { expectAccessible, graphql, saveShot, signIn, trackPageErrors } from "./helpers/journey";

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./helpers/test";
 import { apiGraphql, apiSignIn } from "./helpers/api-sign-in";
 import { expectAccessible, phone, saveShot, signIn, trackPageErrors } from "./helpers/journey";
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./helpers/test";
 import path from "node:path";
 import { apiGraphql, apiSignIn } from "./helpers/api-sign-in";
 import { addDemoMemory } from "./helpers/demo-photo";

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./helpers/test";
 import { signInLinkOf, waitForMail } from "./helpers/outbox";
 
 /** Issue 3: sign-in by e-mail link, on a phone-sized screen, with the mail read from the outbox. */

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./helpers/test";
 
 /** Fails the test on uncaught exceptions in the page. */
 function trackPageErrors(page: Page): Error[] {

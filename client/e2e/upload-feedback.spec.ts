@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./helpers/test";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { apiGraphql, apiSignIn } from "./helpers/api-sign-in";

@@ -1,4 +1,4 @@
-import { expect, test, type Response } from "@playwright/test";
+import { expect, test, type Response } from "./helpers/test";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { apiGraphql, apiSignIn } from "./helpers/api-sign-in";

@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from "@playwright/test";
+import { expect, test, type Locator } from "./helpers/test";
 import { fileURLToPath } from "node:url";
 import { addMemoryWithPhoto } from "./helpers/add-memory";
 import { apiGraphql, apiSignIn } from "./helpers/api-sign-in";

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./helpers/test";
 import { fileURLToPath } from "node:url";
 import { addMemoryWithPhoto } from "./helpers/add-memory";
 import { expectAccessible, graphql, saveShot, signIn, trackPageErrors } from "./helpers/journey";
