@@ -7,7 +7,7 @@ import { PAGE_LIMITS, decodeCursor, pageSize, type KeysetOrder, type Page, type 
  * `after` (an opaque cursor from `edges.cursor` or `pageInfo.endCursor`).
  */
 
-@ObjectType({ description: "Where a page of a connection sits in the whole list" })
+@ObjectType({ simpleResolvers: true, description: "Where a page of a connection sits in the whole list" })
 export class PageInfo {
   @Field(() => Boolean)
   hasNextPage!: boolean;
@@ -68,7 +68,7 @@ export function connectionOf<T>(page: Page<T>, args: ConnectionArgs): Connection
 
 /** The `<Name>Edge` object type of a node type (each module declares its own `<Name>Connection`). */
 export function edgeType<T extends object>(name: string, node: ClassType<T>) {
-  @ObjectType(`${name}Edge`)
+  @ObjectType(`${name}Edge`, { simpleResolvers: true })
   class EdgeType {
     @Field(() => String)
     cursor!: string;

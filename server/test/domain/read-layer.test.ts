@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Memory } from "../../src/modules/memories/memory.entity.js";
+import { MemoryPresenter } from "../../src/modules/memories/memory.presenter.js";
 import type { Timeline } from "../../src/modules/timelines/timeline.entity.js";
 import { Privacy, TimelineStatus } from "../../src/modules/timelines/timeline.enums.js";
 import type { User } from "../../src/modules/users/user.entity.js";
@@ -70,5 +71,38 @@ describe("relation loaders apply the policy", () => {
     expect(await loaders.userById.load(creator.id)).toBeNull();
     expect(await loaders.mediaById.load(memory.mediaId)).toBeNull();
     expect(await loaders.timelineById.load(secret.id)).toBeNull();
+  });
+});
+
+describe("a memory's fields answer at once only from rows that passed the policy", () => {
+  const presenterFor = (userId: string | null) => {
+    const viewer = t.services.access.viewer(userId);
+    const present = new MemoryPresenter({
+      viewer: () => viewer,
+      loaders: t.services.loaders(() => viewer),
+      media: t.services.media,
+    });
+    return { viewer, present };
+  };
+
+  it("answer a participant's known, checked timeline without a promise", async () => {
+    const { viewer, present } = presenterFor(creator.id);
+    viewer.known.addTimelines([secret]);
+    expect(viewer.knownVisibleTimeline(secret.id)).toBeUndefined(); // known but not yet checked
+    expect(present.timeline(memory)).toBeInstanceOf(Promise);
+    expect(await viewer.canView(secret)).toBe(true);
+    expect(viewer.knownVisibleTimeline(secret.id)?.id).toBe(secret.id);
+    expect((present.timeline(memory) as Timeline).id).toBe(secret.id);
+    expect(present.canEdit(memory)).toBe(true);
+  });
+
+  it("never hand a known row to someone the policy turns away", async () => {
+    const { viewer, present } = presenterFor(stranger.id);
+    viewer.known.addTimelines([secret]);
+    expect(await viewer.canView(secret)).toBe(false);
+    expect(viewer.knownVisibleTimeline(secret.id)).toBeUndefined();
+    expect(await present.timeline(memory)).toBeNull();
+    expect(await present.canEdit(memory)).toBe(false);
+    expect(await present.partner(memory)).toBeNull();
   });
 });

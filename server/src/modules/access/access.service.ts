@@ -1,6 +1,7 @@
 import DataLoader from "dataloader";
 import type { DataSource } from "typeorm";
 import { Privacy, TimelineStatus } from "../timelines/timeline.enums.js";
+import type { Timeline } from "../timelines/timeline.entity.js";
 import { KnownRows } from "./known-rows.js";
 import { Ball, reach, type Expand, type ReachQuestion } from "./reach.js";
 import { isUuid } from "../../lib/uuid.js";
@@ -173,6 +174,8 @@ export class Viewer {
   private readonly distances = new Map<string, { dist: number | null; checkedUpTo: number }>();
   private partners: Promise<Set<string>> | null = null;
   private readonly revealedEmails = new Set<string>();
+  /** Timelines that passed the policy in this request (`visibleMask`), for `knownVisibleTimeline`. */
+  private readonly passed = new Set<string>();
   /** Rows already read in this request (docs/decisions/028-fast-graphql-path.md). */
   readonly known = new KnownRows();
   private readonly factsLoader: DataLoader<string, TimelineAccessFacts | null>;
@@ -278,6 +281,9 @@ export class Viewer {
         result[slots[j]!] = d !== null;
       });
     }
+    timelines.forEach((t, i) => {
+      if (t && result[i]) this.passed.add(t.id);
+    });
     return result;
   }
 
@@ -291,6 +297,15 @@ export class Viewer {
   async filterVisible<T extends TimelineAccessFacts>(timelines: T[]): Promise<T[]> {
     const mask = await this.visibleMask(timelines);
     return timelines.filter((_, i) => mask[i]);
+  }
+
+  /**
+   * A timeline row the read layer already read in this request (`known`) that already passed the
+   * policy in it, answered without waiting; undefined otherwise (ask the loaders, which check).
+   * Known rows are off in requests that write, so nothing changes between the check and the use.
+   */
+  knownVisibleTimeline(id: string): Timeline | undefined {
+    return this.passed.has(id) ? this.known.timelines.get(id) : undefined;
   }
 
   /** By id; batched with every other check of the same tick. Missing or malformed id → false. */

@@ -48,7 +48,8 @@ export class MemoryRows {
     const out: Memory[] = [];
     for (const row of rows) {
       known.addMedia([f.from(row)]);
-      known.addUsers([u.from(row)]);
+      // an author of many memories is built once (the rows repeat them)
+      if (!known.users.has(u.idOf(row)!)) known.addUsers([u.from(row)]);
       out.push(m.from(row)!);
     }
     return out;

@@ -12,6 +12,8 @@ export interface RowShape<T> {
   readonly select: string;
   /** The entity from a raw row, or null when its id is null (a LEFT JOIN that found nothing). */
   from(row: Record<string, unknown>): T | null;
+  /** The entity's id in a raw row, without building the entity (null for a LEFT JOIN that found nothing). */
+  idOf(row: Record<string, unknown>): string | null;
 }
 
 const shapes = new WeakMap<DataSource, Map<string, RowShape<unknown>>>();
@@ -42,6 +44,9 @@ export function rowShape<T extends ObjectLiteral>(
       const entity = Object.create(proto) as Record<string, unknown>;
       for (const f of fields) entity[f.column.propertyName] = driver.prepareHydratedValue(row[f.key], f.column);
       return entity as T;
+    },
+    idOf(row) {
+      return (row[primary] as string | null) ?? null;
     },
   };
   perDs.set(key, shape as RowShape<unknown>);

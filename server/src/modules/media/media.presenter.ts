@@ -4,9 +4,14 @@ import type { MediaUrls } from "./media.service.js";
 
 /** A media file's signed URLs; GraphQL and REST both present through it (re-checked by /media on every request). */
 export class MediaPresenter {
+  /** a file's URLs, signed once per request however many of its URL fields are asked for */
+  private readonly signed = new WeakMap<MediaFile, MediaUrls>();
+
   constructor(private readonly d: PresentDeps) {}
 
   urls(media: MediaFile): MediaUrls {
-    return this.d.media.urlsFor(media);
+    let urls = this.signed.get(media);
+    if (!urls) this.signed.set(media, (urls = this.d.media.urlsFor(media)));
+    return urls;
   }
 }

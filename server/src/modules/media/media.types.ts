@@ -6,6 +6,7 @@ import { MediaType } from "./media.enums.js";
  * the URL fields are resolved by MediaResolver as short-lived signed /media URLs.
  */
 @ObjectType("Media", {
+  simpleResolvers: true,
   description:
     "A stored upload. URLs are short-lived signed /media URLs, re-checked against the viewer's tier on every request.",
 })

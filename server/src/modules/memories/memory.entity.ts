@@ -15,7 +15,7 @@ import { Timeline } from "../timelines/timeline.entity.js";
 import { User } from "../users/user.entity.js";
 
 /** A photo or video with its words, inside one timeline (docs/product.md §3 Memory). */
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 @Entity({ name: "memories" })
 // The keyset orders of docs/decisions/024-paged-reads.md, each read per timeline from an index:
 // newest/oldest memory_date first (an expression index, written in its migration), by position,

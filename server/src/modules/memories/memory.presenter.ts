@@ -1,3 +1,4 @@
+import { andThen, type MaybePromise } from "../../lib/maybe-promise.js";
 import type { PresentDeps } from "../../present-deps.js";
 import type { MediaFile } from "../media/media-file.entity.js";
 import type { Timeline } from "../timelines/timeline.entity.js";
@@ -6,43 +7,51 @@ import type { Memory } from "./memory.entity.js";
 import { canEditMemory } from "./memory.service.js";
 import { canWritePartnerMeaning, partnerSeenBy } from "./partner-note.js";
 
-/** A memory's derived fields as one viewer sees them; GraphQL and REST both present through it. */
+/**
+ * A memory's derived fields as one viewer sees them; GraphQL and REST both present through it.
+ * A row the read layer already read in this request (the memory's media and author, read with
+ * it; its timeline, once it passed the policy) answers at once, without a loader round
+ * (docs/decisions/028-fast-graphql-path.md); anything else goes through the request's loaders.
+ */
 export class MemoryPresenter {
   constructor(private readonly d: PresentDeps) {}
 
-  timeline(m: Memory): Promise<Timeline | null> {
-    return this.d.loaders.timelineById.load(m.timelineId);
+  timeline(m: Memory): MaybePromise<Timeline | null> {
+    return this.d.viewer().knownVisibleTimeline(m.timelineId) ?? this.d.loaders.timelineById.load(m.timelineId);
   }
 
-  media(m: Memory): Promise<MediaFile | null> {
-    return this.d.loaders.mediaById.load(m.mediaId);
+  media(m: Memory): MaybePromise<MediaFile | null> {
+    return this.d.viewer().known.media.get(m.mediaId) ?? this.d.loaders.mediaById.load(m.mediaId);
   }
 
-  createdBy(m: Memory): Promise<User | null> {
-    return this.d.loaders.userById.load(m.createdById);
+  createdBy(m: Memory): MaybePromise<User | null> {
+    return this.user(m.createdById);
   }
 
   /** The timeline's other participant, who may write the partner note (docs/decisions/027-two-voices.md). */
-  async partner(m: Memory): Promise<User | null> {
-    const t = await this.timeline(m);
-    const id = t ? partnerSeenBy(this.d.viewer().userId, m, t) : null;
-    return id ? this.d.loaders.userById.load(id) : null;
+  partner(m: Memory): MaybePromise<User | null> {
+    return andThen(this.timeline(m), (t) => {
+      const id = t ? partnerSeenBy(this.d.viewer().userId, m, t) : null;
+      return id ? this.user(id) : null;
+    });
   }
 
   /** Whether the viewer is the partner and may write the partner note. */
-  async canWritePartnerMeaning(m: Memory): Promise<boolean> {
+  canWritePartnerMeaning(m: Memory): MaybePromise<boolean> {
     const viewerId = this.d.viewer().userId;
     if (!viewerId || m.createdById === viewerId) return false;
-    const t = await this.timeline(m);
-    return !!t && canWritePartnerMeaning(viewerId, m, t);
+    return andThen(this.timeline(m), (t) => !!t && canWritePartnerMeaning(viewerId, m, t));
   }
 
   /** The memory's creator or either participant (docs/product.md §6). */
-  async canEdit(m: Memory): Promise<boolean> {
+  canEdit(m: Memory): MaybePromise<boolean> {
     const viewerId = this.d.viewer().userId;
     if (!viewerId) return false;
     if (m.createdById === viewerId) return true;
-    const t = await this.timeline(m);
-    return !!t && canEditMemory(viewerId, m, t);
+    return andThen(this.timeline(m), (t) => !!t && canEditMemory(viewerId, m, t));
+  }
+
+  private user(id: string): MaybePromise<User | null> {
+    return this.d.viewer().known.users.get(id) ?? this.d.loaders.userById.load(id);
   }
 }

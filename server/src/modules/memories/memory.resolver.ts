@@ -2,6 +2,7 @@ import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolve
 import { ConnectionArgs, connectionOf, pageRequest } from "../../graphql/connection.js";
 import type { GraphQLContext } from "../../graphql/context.js";
 import { CurrentViewer } from "../../graphql/current-viewer.js";
+import type { MaybePromise } from "../../lib/maybe-promise.js";
 import type { Viewer } from "../access/access.service.js";
 import type { MediaFile } from "../media/media-file.entity.js";
 import { Media } from "../media/media.types.js";
@@ -89,36 +90,38 @@ export class MemoryResolver {
     return m.timelineId;
   }
 
+  // these answer at once from the rows the request has read (MemoryPresenter), else through a loader
+
   @FieldResolver(() => Timeline)
-  async timeline(@Root() m: Memory, @Ctx() ctx: GraphQLContext): Promise<Timeline> {
-    return (await ctx.present.memory.timeline(m))!;
+  timeline(@Root() m: Memory, @Ctx() ctx: GraphQLContext): MaybePromise<Timeline | null> {
+    return ctx.present.memory.timeline(m);
   }
 
   @FieldResolver(() => Media)
-  async media(@Root() m: Memory, @Ctx() ctx: GraphQLContext): Promise<MediaFile> {
-    return (await ctx.present.memory.media(m))!;
+  media(@Root() m: Memory, @Ctx() ctx: GraphQLContext): MaybePromise<MediaFile | null> {
+    return ctx.present.memory.media(m);
   }
 
   @FieldResolver(() => User)
-  async createdBy(@Root() m: Memory, @Ctx() ctx: GraphQLContext): Promise<User> {
-    return (await ctx.present.memory.createdBy(m))!;
+  createdBy(@Root() m: Memory, @Ctx() ctx: GraphQLContext): MaybePromise<User | null> {
+    return ctx.present.memory.createdBy(m);
   }
 
   @FieldResolver(() => User, {
     nullable: true,
     description: "the timeline's other participant, who may write partnerMeaning (docs/decisions/027-two-voices.md)",
   })
-  partner(@Root() m: Memory, @Ctx() ctx: GraphQLContext): Promise<User | null> {
+  partner(@Root() m: Memory, @Ctx() ctx: GraphQLContext): MaybePromise<User | null> {
     return ctx.present.memory.partner(m);
   }
 
   @FieldResolver(() => Boolean, { description: "whether the viewer is the partner and may write partnerMeaning" })
-  canWritePartnerMeaning(@Root() m: Memory, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+  canWritePartnerMeaning(@Root() m: Memory, @Ctx() ctx: GraphQLContext): MaybePromise<boolean> {
     return ctx.present.memory.canWritePartnerMeaning(m);
   }
 
   @FieldResolver(() => Boolean, { description: "memory creator or either participant" })
-  canEdit(@Root() m: Memory, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+  canEdit(@Root() m: Memory, @Ctx() ctx: GraphQLContext): MaybePromise<boolean> {
     return ctx.present.memory.canEdit(m);
   }
 }

@@ -17,7 +17,7 @@ import { Privacy, TimelineStatus } from "./timeline.enums.js";
  * collaborator_id is null and collaborator_email holds the invited address (docs/decisions/007-notifications.md).
  * Accepted + active timelines are the edges of the connection web (docs/decisions/003-privacy-tiers.md).
  */
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 @Entity({ name: "timelines" })
 @Index("timelines_creator_edge_idx", ["createdById", "collaboratorId"], {
   where: `"status" = 'accepted' AND "is_active"`,

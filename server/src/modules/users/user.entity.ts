@@ -13,7 +13,7 @@ import {
 import { MediaFile } from "../media/media-file.entity.js";
 
 /** A person. Created on the first successful sign-in (docs/decisions/002-sign-in-safety.md E26). */
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 @Entity({ name: "users" })
 @Check("users_username_format", `"username" ~ '^[a-z0-9]{3,30}$'`)
 @Check("users_email_lowercase", `"email" = lower("email")`)
