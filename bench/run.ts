@@ -5,7 +5,8 @@
  *
  * Options: --quick, --only=seed,sql,access,load,media,client,lighthouse (seed is always done),
  * --users=N --timelines=N --memories=N, --no-pin, --keep (keep the temp DATA_DIR), --out=path,
- * --lighthouse-runs=N (default 5, 1 with --quick), --access-users=1000,100000 (the graph sizes of part 4),
+ * --lighthouse-runs=N (default 5, 1 with --quick), --lhr-dir=DIR (keep every Lighthouse report there;
+ * LIGHTHOUSE_LHR_DIR does the same), --access-users=1000,100000 (the graph sizes of part 4),
  * --reads=gql|rest|<read name>,… (which pairs the load part runs; default all, or two with --quick).
  */
 import "reflect-metadata";
@@ -304,6 +305,7 @@ async function main(): Promise<void> {
         const lh: LighthouseOutcome = await runLighthouse(server.appUrl, cookie, {
           runs: Number(value("lighthouse-runs") ?? cfg.lighthouseRuns),
           timelineId: f1.mainTimelineId,
+          lhrDir: value("lhr-dir") ? path.resolve(value("lhr-dir")!) : undefined,
           log,
         });
         if ("pages" in lh) Object.assign(lh, { sessionAccepted: signedIn });

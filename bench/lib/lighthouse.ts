@@ -61,10 +61,12 @@ async function viaRunner(
   runs: number,
   chrome: string,
   headers?: Record<string, string>,
+  lhrDir?: string,
 ): Promise<LighthousePage> {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "keepsake-lh-")), "lh.json");
   const args = [RUNNER, "--base", base, "--runs", String(runs), "--out", out, "--chrome", chrome, "--no-check"];
   if (headers) args.push("--extra-headers", JSON.stringify(headers));
+  if (lhrDir) args.push("--lhr-dir", lhrDir);
   args.push(route);
   const res = await runNode(args, 30 * 60_000);
   try {
@@ -102,22 +104,22 @@ async function viaRunner(
 export async function runLighthouse(
   base: string,
   cookie: string,
-  opts: { runs: number; log?: (s: string) => void; timelineId?: string },
+  opts: { runs: number; log?: (s: string) => void; timelineId?: string; lhrDir?: string },
 ): Promise<LighthouseOutcome> {
   const chrome = chromiumPath();
   if (!chrome) return { skipped: "no Chromium (install it, or set CHROME_PATH)" };
   if (!fs.existsSync(RUNNER)) return { skipped: `no Lighthouse runner at ${RUNNER}` };
   const pages: LighthousePage[] = [];
 
-  pages.push(await viaRunner(base, "/", opts.runs, chrome));
+  pages.push(await viaRunner(base, "/", opts.runs, chrome, undefined, opts.lhrDir));
   opts.log?.(`  lighthouse /: ${pages.at(-1)!.scores.performance ?? pages.at(-1)!.error}`);
 
-  pages.push(await viaRunner(base, "/app/timelines", opts.runs, chrome, { Cookie: cookie }));
+  pages.push(await viaRunner(base, "/app/timelines", opts.runs, chrome, { Cookie: cookie }, opts.lhrDir));
   opts.log?.(`  lighthouse /app/timelines (signed in): ${pages.at(-1)!.scores.performance ?? pages.at(-1)!.error}`);
 
   if (opts.timelineId) {
     const route = `/app/view-timeline?id=${opts.timelineId}`;
-    pages.push(await viaRunner(base, route, opts.runs, chrome, { Cookie: cookie }));
+    pages.push(await viaRunner(base, route, opts.runs, chrome, { Cookie: cookie }, opts.lhrDir));
     opts.log?.(`  lighthouse ${route} (signed in): ${pages.at(-1)!.scores.performance ?? pages.at(-1)!.error}`);
   }
   return { pages, chrome };
