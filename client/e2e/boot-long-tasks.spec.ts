@@ -1,4 +1,4 @@
-import { test, type Browser, type Cookie } from "@playwright/test";
+import { test, type Browser, type Cookie } from "./helpers/test";
 import { graphql, phone, signIn } from "./helpers/journey";
 
 /**
