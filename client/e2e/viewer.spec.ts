@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from "./helpers/test";
 import { fileURLToPath } from "node:url";
 import { addMemoryWithPhoto } from "./helpers/add-memory";
 import { expectAccessible, graphql, saveShot, signIn, trackPageErrors } from "./helpers/journey";
+import { doubleTap, swipe } from "./helpers/touch";
 
 /**
  * Issue 12, the memory viewer and the timeline page, on a 390×844 touch phone (also 360×740 and
@@ -25,40 +26,6 @@ async function createTimeline(page: Page, title: string, collaboratorId: string,
     { input: { title, collaboratorId, privacy } },
   );
   return createTimeline.timeline.id;
-}
-
-/** A real one-finger swipe through the DevTools protocol (touchStart, moves, touchEnd). */
-async function touchSwipe(page: Page, target: Locator, dx: number, dy: number): Promise<void> {
-  const box = await target.boundingBox();
-  if (!box) throw new Error("nothing to swipe on");
-  const x = box.x + box.width / 2;
-  const y = box.y + Math.min(box.height / 2, 200);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
-  const steps = 12;
-  for (let step = 1; step <= steps; step += 1) {
-    await cdp.send("Input.dispatchTouchEvent", {
-      type: "touchMove",
-      touchPoints: [{ x: x + (dx * step) / steps, y: y + (dy * step) / steps }],
-    });
-    await page.waitForTimeout(16);
-  }
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-  await cdp.detach();
-}
-
-/** Two quick taps through the DevTools protocol: the double tap of a phone. */
-async function touchDoubleTap(page: Page, target: Locator): Promise<void> {
-  const box = await target.boundingBox();
-  if (!box) throw new Error("nothing to tap");
-  const point = { x: box.x + box.width / 2, y: box.y + Math.min(box.height / 2, 200) };
-  const cdp = await page.context().newCDPSession(page);
-  for (let tap = 0; tap < 2; tap += 1) {
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [point] });
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-    await page.waitForTimeout(60);
-  }
-  await cdp.detach();
 }
 
 /** A mouse drag (mouse down, moves, up), as on a desktop. */
@@ -214,7 +181,7 @@ test("the viewer and the timeline page: pending answers, strip, swipes, keys, zo
   const frame = await current.locator("div").first().boundingBox();
   expect(Math.round(frame?.width ?? 0)).toBe(390);
 
-  await touchSwipe(ada, current.getByRole("img"), -260, 0);
+  await swipe(ada, current.getByRole("img"), -260, 0);
   await expect(position).toHaveText("2 / 3");
   await expect(ada.getByRole("dialog", { name: /^Sunset at the miradouro/ })).toBeVisible();
   // A long caption is clamped with "more"; the details read as one card.
@@ -234,7 +201,7 @@ test("the viewer and the timeline page: pending answers, strip, swipes, keys, zo
   const activeImage = viewer.locator("[data-active]").getByRole("img");
   await expect(activeImage).toBeVisible();
   await expect(activeImage).toBeInViewport({ ratio: 0.9 });
-  await touchSwipe(ada, activeImage, 260, 0);
+  await swipe(ada, activeImage, 260, 0);
   await expect(position).toHaveText("1 / 3");
 
   // Escape closes; focus is back on the card that opened the viewer.
@@ -247,16 +214,16 @@ test("the viewer and the timeline page: pending answers, strip, swipes, keys, zo
   await expect(position).toHaveText("1 / 3");
   // The media frame stays put while the photo inside it zooms and pans.
   const mediaFrame = viewer.locator("[data-active] > div").first();
-  await touchDoubleTap(ada, mediaFrame);
+  await doubleTap(ada, mediaFrame);
   await expect(viewer.locator("[data-active] [data-zoomed]")).toHaveCount(1);
   await shot(ada, "08-viewer-zoomed");
-  await touchSwipe(ada, mediaFrame, -260, 0);
+  await swipe(ada, mediaFrame, -260, 0);
   await expect(position).toHaveText("1 / 3");
-  await touchDoubleTap(ada, mediaFrame);
+  await doubleTap(ada, mediaFrame);
   await expect(viewer.locator("[data-active] [data-zoomed]")).toHaveCount(0);
 
   // ---- A swipe down on the photo closes the viewer -------------------------------------------
-  await touchSwipe(ada, mediaFrame, 0, 220);
+  await swipe(ada, mediaFrame, 0, 220);
   await expect(viewer).toHaveCount(0);
 
   // ---- Desktop: a mouse drag moves, the strip takes arrow keys and the wheel ------------------
