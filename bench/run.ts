@@ -95,9 +95,9 @@ async function main(): Promise<void> {
     targets: TARGETS,
   };
 
-  // ---- 6. client build when missing (weighed later, next to the served check) ----------------
+  // ---- 6. client build when missing (weighed later, next to the served check; Lighthouse loads it) --
   let weights: EntryWeight[] | null = null;
-  if (want("client")) {
+  if (want("client") || want("lighthouse")) {
     const dist = path.join(root, "client", "dist");
     if (!fs.existsSync(path.join(dist, "index.html")) || !fs.existsSync(path.join(dist, ".vite", "manifest.json"))) {
       log("client: building (npm run build -w client)…");
