@@ -29,6 +29,13 @@ test("the timelines heading is painted by the server's HTML, then the app takes 
   await expect(page.getByText("Collaborative memories with those who matter most")).toBeVisible();
   const preloads = await page.locator('link[rel="modulepreload"][href*="timelines-screen"]').count();
   expect(preloads).toBe(1);
+  // the scripts come after what the first paint needs, and the boot's code compiles while it streams
+  // in (client/build/scripts-after-paint.ts, client/build/compile-hints.ts)
+  const entry = page.locator('script[type="module"][src^="/assets/index-"]');
+  await expect(entry).toHaveAttribute("fetchpriority", "low");
+  expect(await page.locator('link[rel="modulepreload"]:not([fetchpriority="low"])').count()).toBe(0);
+  const entryCode = await (await bare.request.get(String(await entry.getAttribute("src")))).text();
+  expect(entryCode.startsWith("//# allFunctionsCalledOnLoad\n")).toBe(true);
   // the person's first data is in the page (server/src/http/first-data.ts): their session and their list
   const first = JSON.parse((await page.locator("script#first-data").textContent()) ?? "null") as {
     session: { user: { email: string } };

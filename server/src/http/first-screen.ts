@@ -87,8 +87,8 @@ export function firstScreenPages(distDir: string): FirstScreenPages {
     for (const [route, screen] of Object.entries(screens)) {
       const { scripts, styles } = filesOf(manifest, screen.module, have);
       const links = [
-        ...styles.map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
-        ...scripts.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+        ...styles.map((f) => `<link rel="preload" as="style" fetchpriority="low" crossorigin href="/${f}">`),
+        ...scripts.map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}">`),
       ].join("");
       const signedOut = index.replace("</head>", `${links}</head>`);
       const signedIn =
