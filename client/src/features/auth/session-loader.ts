@@ -9,6 +9,7 @@ import {
 } from "../../lib/offline-store";
 import { ApiError } from "../../lib/rest-client";
 import { checkSession, type SessionUser } from "../../lib/session";
+import { yieldToBrowser } from "../../lib/yield-to-browser";
 import { stateFromSession, stateFromSessionError, type AuthGateState } from "./session-rules";
 
 /** What the signed-in layouts render with: the session user, and whether the app booted offline. */
@@ -40,7 +41,11 @@ export function createSessionLoader(client?: ApolloClient) {
       state = stateFromSession(await checkSession(request.signal));
       const userId = accountIdOf(state.status === "authenticated" ? state.user : null);
       if (client && userId && state.status === "authenticated" && state.user) {
-        rememberAccount(state.user)
+        // in a task of its own: the first touch of localStorage and IndexedDB is slow, and the
+        // loader runs inside the boot's router task (docs/decisions/029-first-load-and-shell.md)
+        const user = state.user;
+        yieldToBrowser()
+          .then(() => rememberAccount(user))
           .then(() => startPersisting(client.cache, userId))
           .catch(() => undefined);
       }
