@@ -22,8 +22,9 @@ const loaders = new WeakMap<object, Loaders>();
  * One operation's context. Apollo hands resolvers a shallow copy of it, and a sign-in sets
  * `userId` on that copy; `loaders` and `present` are getters on the prototype, so they read the
  * viewer of the copy the resolvers see, whoever is signed in when a field is computed. Both are
- * made on first use: an operation that loads nothing, like the unread count, makes none
- * (docs/decisions/028-fast-graphql-path.md).
+ * made on first use, and the presenters ask for the loaders only when a field needs one: an
+ * operation that loads nothing, like the unread count or a page of notices whose rows the read
+ * already has, makes none (docs/decisions/028-fast-graphql-path.md).
  */
 class OperationContext implements GraphQLContext {
   constructor(
@@ -46,7 +47,16 @@ class OperationContext implements GraphQLContext {
     let p = presenters.get(this);
     if (!p) {
       const viewer = () => viewerFor(this.req, this.userId ?? null, this.services.access);
-      p = createPresenters({ viewer, loaders: this.loaders, media: this.services.media });
+      // eslint-disable-next-line @typescript-eslint/no-this-alias -- the getter below reads this operation's loaders
+      const operation = this;
+      p = createPresenters({
+        viewer,
+        // made when a presenter first needs one: fields answered from the rows the request has need none
+        get loaders() {
+          return operation.loaders;
+        },
+        media: this.services.media,
+      });
       presenters.set(this, p);
     }
     return p;

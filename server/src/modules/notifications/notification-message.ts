@@ -43,33 +43,54 @@ export function privacyRequestState(n: Pick<Notification, "type" | "resolution">
 /**
  * What became of the proposal a timeline_proposal notice is about (pending, accepted, rejected),
  * told only to that proposal's invitee: the notice's recipient must still be the timeline's
- * collaborator (docs/decisions/029-first-load-and-shell.md, "Outcome of a proposal"). The timeline
- * is the one the notice list already read with the notice, so this costs no statement.
+ * collaborator (docs/decisions/029-first-load-and-shell.md, "Outcome of a proposal"). `t` is the
+ * notice's timeline as the recipient may see it now (null: none, or not visible to them).
+ */
+export function proposalStatusFrom(
+  n: Pick<Notification, "type" | "relatedTimelineId" | "recipientId">,
+  t: Pick<Timeline, "collaboratorId" | "status"> | null,
+): TimelineStatus | null {
+  if (n.type !== NotificationType.TIMELINE_PROPOSAL || !n.relatedTimelineId) return null;
+  return t && t.collaboratorId === n.recipientId ? t.status : null;
+}
+
+/**
+ * `proposalStatusFrom` with the timeline read through the request's loaders (the access-aware
+ * read layer). The timeline is the one the notice list already read with the notice, so this
+ * costs no statement.
  */
 export async function proposalStatusOf(
   n: Pick<Notification, "type" | "relatedTimelineId" | "recipientId">,
   facts: Pick<MessageFacts, "timelineById">,
 ): Promise<TimelineStatus | null> {
   if (n.type !== NotificationType.TIMELINE_PROPOSAL || !n.relatedTimelineId) return null;
-  const t = await facts.timelineById.load(n.relatedTimelineId);
-  return t && t.collaboratorId === n.recipientId ? t.status : null;
+  return proposalStatusFrom(n, await facts.timelineById.load(n.relatedTimelineId));
 }
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+
+/**
+ * The people a notice's text names: its actor, and for timeline_created the
+ * timeline's two people (the pair it announces). `t` is the notice's timeline (null: none).
+ */
+export function peopleNamedBy(n: Pick<Notification, "type" | "relatedUserId">, t: Timeline | null): string[] {
+  if (!t) return [];
+  if (n.type === NotificationType.TIMELINE_CREATED)
+    return t.collaboratorId ? [t.createdById, t.collaboratorId] : [t.createdById];
+  return n.relatedUserId ? [n.relatedUserId] : [];
+}
 
 /**
  * A notice's text, built when it is read from the actor's and the timeline's current names, so a
  * renamed person or timeline shows the new name (docs/decisions/022-grouped-updates.md). The
  * wording is that of docs/decisions/007-notifications.md; a grouped memory_added notice counts
  * ("Tomás added 5 memories to "Trips""), a single one keeps "added a new memory". Types without a
- * template, or a notice whose timeline the recipient no longer sees, keep their stored text.
+ * template, or a notice whose timeline the recipient no longer sees (`t` null), keep their stored
+ * text. `person` answers the rows of `peopleNamedBy` (null: no such person).
  */
-export async function messageOf(n: Notification, facts: MessageFacts): Promise<string> {
-  const [actor, t] = await Promise.all([
-    n.relatedUserId ? facts.userById.load(n.relatedUserId) : null,
-    n.relatedTimelineId ? facts.timelineById.load(n.relatedTimelineId) : null,
-  ]);
+export function messageText(n: Notification, t: Timeline | null, person: (id: string) => User | null): string {
   if (!t) return n.message;
+  const actor = n.relatedUserId ? person(n.relatedUserId) : null;
   const who = nameOf(actor);
   const title = t.title;
   const count = Math.max(1, n.count ?? 1);
@@ -93,10 +114,8 @@ export async function messageOf(n: Notification, facts: MessageFacts): Promise<s
       text = `${who} added ${count} new ${plural(count, "photo", "photos")} to "${title}"`;
       break;
     case NotificationType.TIMELINE_CREATED: {
-      const [creator, collaborator] = await Promise.all([
-        facts.userById.load(t.createdById),
-        t.collaboratorId ? facts.userById.load(t.collaboratorId) : null,
-      ]);
+      const creator = person(t.createdById);
+      const collaborator = t.collaboratorId ? person(t.collaboratorId) : null;
       const pair = collaborator ? `${nameOf(creator)} and ${nameOf(collaborator)}` : nameOf(creator);
       text = `${pair} started a new timeline, "${title}"`;
       break;
@@ -110,4 +129,13 @@ export async function messageOf(n: Notification, facts: MessageFacts): Promise<s
       return n.message;
   }
   return clipText(text, 500);
+}
+
+/** `messageText` with the timeline and the people read through the request's loaders (the access-aware read layer). */
+export async function messageOf(n: Notification, facts: MessageFacts): Promise<string> {
+  const t = n.relatedTimelineId ? await facts.timelineById.load(n.relatedTimelineId) : null;
+  const ids = peopleNamedBy(n, t);
+  const people = await Promise.all(ids.map((id) => facts.userById.load(id)));
+  const byId = new Map(ids.map((id, i) => [id, people[i] ?? null]));
+  return messageText(n, t, (id) => byId.get(id) ?? null);
 }

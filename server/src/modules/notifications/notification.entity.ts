@@ -6,8 +6,13 @@ import { User } from "../users/user.entity.js";
 import { Privacy } from "../timelines/timeline.enums.js";
 import { NotificationType, PrivacyRequestResolution } from "./notification.enums.js";
 
-/** Created by the server on each event (docs/decisions/007-notifications.md); never by the client's say-so alone. */
-@ObjectType()
+/**
+ * Created by the server on each event (docs/decisions/007-notifications.md); never by the client's
+ * say-so alone. Plain fields are read without a per-field wrapper (`simpleResolvers`: no field
+ * middleware or `@Authorized` on them; docs/decisions/028-fast-graphql-path.md); the derived ones
+ * are field resolvers in notification.resolver.ts.
+ */
+@ObjectType({ simpleResolvers: true })
 @Entity({ name: "notifications" })
 @Index("notifications_recipient_created_idx", ["recipientId", "createdAt", "id"])
 @Index("notifications_recipient_unread_idx", ["recipientId"], { where: `"is_read" = false` })
@@ -69,6 +74,7 @@ export class Notification {
   @JoinColumn({ name: "related_user_id" })
   relatedUser?: User | null;
 
+  @Field(() => ID, { nullable: true })
   @Index("notifications_related_timeline_idx")
   @Column({ name: "related_timeline_id", type: "uuid", nullable: true })
   relatedTimelineId!: string | null;
@@ -85,6 +91,7 @@ export class Notification {
   @JoinColumn({ name: "related_memory_id" })
   relatedMemory?: Memory | null;
   /** The tier a privacy_* notice is about (docs/decisions/026-two-keys-privacy.md). */
+  @Field(() => Privacy, { nullable: true, description: "the tier a privacy_* notice is about" })
   @Column({ type: "enum", enum: Privacy, enumName: "timeline_privacy", nullable: true })
   privacy!: Privacy | null;
 

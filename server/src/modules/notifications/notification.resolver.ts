@@ -1,4 +1,4 @@
-import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import { Arg, Args, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { ConnectionArgs, connectionOf, pageRequest } from "../../graphql/connection.js";
 import type { GraphQLContext } from "../../graphql/context.js";
 import { CurrentViewer } from "../../graphql/current-viewer.js";
@@ -6,7 +6,8 @@ import type { Viewer } from "../access/access.service.js";
 import { User } from "../users/user.entity.js";
 import { Notification } from "./notification.entity.js";
 import { PrivacyRequestState } from "./notification.enums.js";
-import { Privacy, TimelineStatus } from "../timelines/timeline.enums.js";
+import { TimelineStatus } from "../timelines/timeline.enums.js";
+import type { MaybePromise } from "../../lib/maybe-promise.js";
 import { NOTIFICATION_ORDER } from "../access/notification.reads.js";
 import {
   MarkAllNotificationsReadPayload,
@@ -52,23 +53,13 @@ export class NotificationResolver {
 
   /** Built when read, from the current names (docs/decisions/022-grouped-updates.md). */
   @FieldResolver(() => String)
-  message(@Root() n: Notification, @Ctx() ctx: GraphQLContext): Promise<string> {
+  message(@Root() n: Notification, @Ctx() ctx: GraphQLContext): MaybePromise<string> {
     return ctx.present.notification.message(n);
   }
 
   @FieldResolver(() => User, { nullable: true })
-  relatedUser(@Root() n: Notification, @Ctx() ctx: GraphQLContext): Promise<User | null> {
+  relatedUser(@Root() n: Notification, @Ctx() ctx: GraphQLContext): MaybePromise<User | null> {
     return ctx.present.notification.relatedUser(n);
-  }
-
-  @FieldResolver(() => ID, { nullable: true })
-  relatedTimelineId(@Root() n: Notification): string | null {
-    return n.relatedTimelineId;
-  }
-
-  @FieldResolver(() => Privacy, { nullable: true, description: "the tier a privacy_* notice is about" })
-  privacy(@Root() n: Notification): Privacy | null {
-    return n.privacy;
   }
 
   @FieldResolver(() => PrivacyRequestState, {
@@ -83,7 +74,7 @@ export class NotificationResolver {
     nullable: true,
     description: "a timeline_proposal, to its invitee only: PENDING offers Accept and Reject; otherwise the answer",
   })
-  proposalStatus(@Root() n: Notification, @Ctx() ctx: GraphQLContext): Promise<TimelineStatus | null> {
+  proposalStatus(@Root() n: Notification, @Ctx() ctx: GraphQLContext): MaybePromise<TimelineStatus | null> {
     return ctx.present.notification.proposalStatus(n);
   }
 }
