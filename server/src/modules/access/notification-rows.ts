@@ -21,9 +21,6 @@ export interface NoticeRow {
 export class NotificationRows {
   constructor(private readonly ds: DataSource) {}
 
-  /** The page's SQL text, with and without a cursor: built once, so each request hands pg the same string. */
-  private readonly pageSql = new Map<string, string>();
-
   async page(
     known: KnownRows,
     recipientId: string,
@@ -34,31 +31,30 @@ export class NotificationRows {
     const n = rowShape(this.ds, Notification, "n");
     const t = rowShape(this.ds, Timeline, "t");
     const u = rowShape(this.ds, User, "u");
-    const key = `${order.tag}|${after ? "after" : "first"}`;
-    let text = this.pageSql.get(key);
-    if (text === undefined) {
-      text = `SELECT ${n.select}, ${t.select}, ${u.select} FROM notifications n
+    const params: unknown[] = [recipientId, limit, ...(after ?? [])];
+    const rows = await preparedRows(
+      this.ds,
+      `SELECT ${n.select}, ${t.select}, ${u.select} FROM notifications n
          LEFT JOIN timelines t ON t.id = n.related_timeline_id
          LEFT JOIN users u ON u.id = n.related_user_id
         WHERE n.recipient_id = $1 ${after ? `AND ${afterSql(order, "n", (i) => `$${i + 3}`)}` : ""}
-        ORDER BY ${orderSql(order, "n")} LIMIT $2`;
-      this.pageSql.set(key, text);
-    }
-    const params: unknown[] = [recipientId, limit, ...(after ?? [])];
-    const rows = await preparedRows(this.ds, text, params);
-    // each person and each timeline built once, however many notices of the batch name them
-    const people = new Map<string, User>();
+        ORDER BY ${orderSql(order, "n")} LIMIT $2`,
+      params,
+    );
+    // each person and each timeline built once, however many notices of the page name them
+    // (the person as memory-rows.ts does: once known in this request, not again)
     const timelines = new Map<string, Timeline>();
-    const out = rows.map((row) => {
+    return rows.map((row) => {
       const userId = u.idOf(row);
-      if (userId && !people.has(userId)) people.set(userId, u.from(row)!);
+      if (userId && !known.users.has(userId)) known.addUsers([u.from(row)]);
       const timelineId = t.idOf(row);
-      let timeline = timelineId ? timelines.get(timelineId) : null;
-      if (timeline === undefined) timelines.set(timelineId!, (timeline = t.from(row)!));
+      let timeline: Timeline | null = null;
+      if (timelineId) {
+        timeline = timelines.get(timelineId) ?? t.from(row)!;
+        timelines.set(timelineId, timeline);
+      }
       return { notice: n.from(row)!, timeline };
     });
-    known.addUsers([...people.values()]);
-    return out;
   }
 
   /** Unread notices per timeline, with each timeline's access facts (null: about no timeline). */
