@@ -1,5 +1,7 @@
 import { expect, test } from "./helpers/test";
+import { addDemoMemory } from "./helpers/demo-photo";
 import { phone, saveShot, signIn, trackPageErrors } from "./helpers/journey";
+import { sharedTimeline } from "./helpers/shared-timeline";
 
 /**
  * The signed-in first screen's HTML (docs/decisions/029-first-load-and-shell.md,
@@ -84,4 +86,77 @@ test("the timelines heading is painted by the server's HTML, then the app takes 
   await stranger.goto("/app/timelines");
   await expect(stranger).toHaveURL(/\/login/, { timeout: 20_000 });
   await visitor.close();
+});
+
+/**
+ * A timeline's page is the screen itself in the server's HTML (client/src/server-render/first-screen.tsx,
+ * server/src/http/first-screen-render.ts): its header and its strip with the first photos show
+ * before any of the app's scripts, styled, and the app then renders the same screen in the same
+ * place: nothing moves.
+ */
+test("a timeline's strip is painted by the server with its first photos, and the app takes over in place", async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const baseURL = String(testInfo.project.use.baseURL);
+  const stamp = Date.now();
+  const [ada, bo] = await Promise.all([
+    signIn(browser, baseURL, `strip-ada-${stamp}@example.com`),
+    signIn(browser, baseURL, `strip-bo-${stamp}@example.com`),
+  ]);
+  const id = await sharedTimeline(ada, bo, `strip-bo-${stamp}@example.com`, "Harbour walks", "PRIVATE");
+  await addDemoMemory(ada, id, 200, { caption: "Low tide", location: "Porto", memoryDate: "2024-05-02" });
+  await addDemoMemory(ada, id, 30, { caption: "Fish market", memoryDate: "2024-06-11" });
+  const storageState = await ada.context().storageState();
+
+  // The HTML alone: the header and the strip, styled, with the first photo loaded.
+  const bare = await browser.newContext({ ...phone, baseURL, storageState, serviceWorkers: "block" });
+  const page = await bare.newPage();
+  await page.route("**/assets/*.js", (route) => route.abort());
+  await page.goto(`/app/view-timeline?id=${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Harbour walks" })).toBeVisible();
+  await expect(page.getByText("2 memories")).toBeVisible();
+  const strip = page.getByRole("list", { name: "Memories" });
+  await expect(strip.getByText("Fish market")).toBeVisible();
+  const photo = strip.locator("img").first();
+  await expect(photo).toHaveJSProperty("complete", true);
+  expect(await photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  // the strip's own stylesheet applies (a round photo), though the screen's code never ran
+  expect(await photo.evaluate((image) => getComputedStyle(image.parentElement!).borderRadius)).toBe("999px");
+  const painted = await photo.boundingBox();
+  await saveShot(page, "first-screen-03-strip-html-only");
+
+  // With the app: the same screen in the same place, no layout shift, no request for the timeline.
+  await page.unroute("**/assets/*.js");
+  const errors = trackPageErrors(page);
+  await page.addInitScript(() => {
+    const shifts: string[] = [];
+    (window as unknown as { __shifts: string[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const shift = entry as unknown as { value: number; sources?: { node?: Node }[] };
+        const moved = (shift.sources ?? []).map((source) => (source.node as Element | undefined)?.className ?? "?");
+        shifts.push(`${shift.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved.join(", ")}`);
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/graphql")
+      asked.push(String((request.postDataJSON() as { operationName?: string })?.operationName));
+  });
+  await page.goto(`/app/view-timeline?id=${id}`);
+  // the app's own screen: the bottom navigation is the app's, not the server's
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("heading", { level: 1, name: "Harbour walks" })).toHaveCount(1);
+  await expect(strip.locator("img")).toHaveCount(2);
+  expect(await strip.locator("img").first().boundingBox()).toEqual(painted);
+  expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);
+  expect(asked).not.toContain("ViewTimeline");
+  // the screen works: a tap opens the viewer
+  await strip.getByRole("button").first().click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await saveShot(page, "first-screen-04-strip-app");
+  expect(errors).toEqual([]);
+  await bare.close();
 });

@@ -33,6 +33,7 @@ import { originGuard } from "./http/origin-guard.js";
 import { textGuard } from "./http/text-guard.js";
 import { sessionMiddleware, sessionUserId } from "./http/session.js";
 import { firstData } from "./http/first-data.js";
+import { firstScreenRenderer } from "./http/first-screen-render.js";
 import { staticClient } from "./http/static-client.js";
 import { systemClock, type Clock } from "./lib/clock.js";
 import { serializeError, type Logger } from "./lib/logger.js";
@@ -268,7 +269,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
       return result.body.kind === "single" ? result.body.singleResult : { errors: ["incremental answer"] };
     },
   });
-  app.use(staticClient(deps.clientDist ?? DEFAULT_CLIENT_DIST, firstScreenData));
+  const clientDist = deps.clientDist ?? DEFAULT_CLIENT_DIST;
+  app.use(staticClient(clientDist, firstScreenData, firstScreenRenderer(clientDist, logger)));
   app.use(apiErrorHandler(logger));
 
   // The queue's workers belong to the server process (main.ts), not to every app built in tests or benches.

@@ -38,8 +38,18 @@ export interface FirstDataDeps {
   execute(req: Request, res: Response, query: string, variables: Record<string, unknown>): Promise<GraphQLAnswer>;
 }
 
-/** What the HTML of a first screen gets: nothing for a visitor, else the data and the preloads. */
-export type FirstDataOutcome = { signedIn: false } | { signedIn: true; head: string };
+/** What the page embeds for the app (client/src/lib/first-data.ts). */
+export interface EmbeddedFirstData {
+  session: Awaited<ReturnType<typeof checkSessionAnswer>>;
+  query: { name: string; variables: Record<string, unknown>; data: Record<string, unknown> } | null;
+}
+
+/**
+ * What the HTML of a first screen gets: nothing for a visitor, else the data and the preloads
+ * (`head`; the first image's preload in `early`, for the top of `<head>`), and the embedded answers themselves for the screen's server render (./first-screen-render.ts).
+ */
+export type FirstDataOutcome =
+  { signedIn: false } | { signedIn: true; head: string; early?: string; embedded?: EmbeddedFirstData };
 
 export type FirstData = (req: Request, res: Response, query: FirstQuery | undefined) => Promise<FirstDataOutcome>;
 
@@ -110,14 +120,19 @@ export function firstData(deps: FirstDataDeps): FirstData {
       if (!session.isAuthenticated) return { signedIn: false };
       // an answer with errors is not embedded: the app asks again and shows what GraphQL says
       const data = answer && !answer.errors?.length && answer.data ? answer.data : null;
-      const embedded = { session, query: data ? { name: query!.name, variables, data } : null };
+      const embedded: EmbeddedFirstData = {
+        session,
+        query: data && variables ? { name: query!.name, variables, data } : null,
+      };
       const image = data ? firstStripImage(data) : null;
       const preload = image
         ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(image)}">`
         : "";
       return {
         signedIn: true,
-        head: `${preload}<script type="application/json" id="${FIRST_DATA_ID}">${scriptJson(embedded)}</script>`,
+        early: preload,
+        head: `<script type="application/json" id="${FIRST_DATA_ID}">${scriptJson(embedded)}</script>`,
+        embedded,
       };
     } catch (err) {
       // the page is still served, without data: the app asks the server itself

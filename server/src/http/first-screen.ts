@@ -56,6 +56,11 @@ function filesOf(manifest: Record<string, ManifestChunk>, key: string, have: Set
 export interface FirstScreenPage {
   /** with a live session: the screen's heading (where it has one) */
   signedIn: string;
+  /**
+   * with a live session and the screen rendered on the server (./first-screen-render.ts): its
+   * stylesheets inline, not only preloaded, since the rendered markup uses their classes
+   */
+  painted: string;
   /** anyone else: index.html with the preloads only */
   signedOut: string;
   /** the screen's first query, answered in the HTML for the session's person (./first-data.ts) */
@@ -65,6 +70,37 @@ export interface FirstScreenPage {
 export interface FirstScreenPages {
   /** The first screen at `pathname`, or null when it is the plain index.html. */
   screenFor(pathname: string): FirstScreenPage | null;
+}
+
+/**
+ * The screen's own stylesheets in the page, for its server-rendered markup: inline, so its first
+ * paint waits for no request beyond index.html's own stylesheets (on a phone's connection each
+ * one is a round trip before the screen and its first image can show). When the screen's chunk
+ * loads, the app's loader adds the same files as links; the same rules again change nothing.
+ */
+function inlineStyles(distDir: string, files: string[]): string {
+  const css = files
+    .map((file) => {
+      try {
+        return fs.readFileSync(path.join(distDir, file), "utf8");
+      } catch {
+        return "";
+      }
+    })
+    .join("\n")
+    // our own build's CSS; a "</style" inside it (in a string or comment) must not end the element
+    .replace(/<\/style/gi, "<\\/style");
+  return css ? `<style data-first-screen>${css}</style>` : "";
+}
+
+/** `page` with `early` (the first image's preload) first in `<head>`, before any stylesheet or script. */
+export function withEarlyHead(page: string, early: string): string {
+  return early ? page.replace(/<(link|script|style)\b/, (tag) => `${early}${tag}`) : page;
+}
+
+/** `page` with `body` (the first screen rendered for the session's person) as the content of `#root`. */
+export function withRoot(page: string, body: string): string {
+  return page.replace(ROOT_MARK, (_all, open: string, close: string) => `${open}${body}${close}`);
 }
 
 /** `page` with `head` (the first screen's data and preloads) before `</head>`. */
@@ -86,16 +122,18 @@ export function firstScreenPages(distDir: string): FirstScreenPages {
     const have = new Set([...index.matchAll(/\/(assets\/[^"]+)"/g)].map((m) => m[1]!));
     for (const [route, screen] of Object.entries(screens)) {
       const { scripts, styles } = filesOf(manifest, screen.module, have);
+      const modules = scripts.map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}">`);
       const links = [
         ...styles.map((f) => `<link rel="preload" as="style" fetchpriority="low" crossorigin href="/${f}">`),
-        ...scripts.map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}">`),
+        ...modules,
       ].join("");
       const signedOut = index.replace("</head>", `${links}</head>`);
+      const painted = index.replace("</head>", () => `${inlineStyles(distDir, styles)}${modules.join("")}</head>`);
       const signedIn =
         screen.html && ROOT_MARK.test(signedOut)
           ? signedOut.replace(ROOT_MARK, (_all, open: string, close: string) => `${open}${screen.html}${close}`)
           : signedOut;
-      pages.set(route, { signedIn, signedOut, ...(screen.query ? { query: screen.query } : {}) });
+      pages.set(route, { signedIn, signedOut, painted, ...(screen.query ? { query: screen.query } : {}) });
     }
   }
   return {

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import express, { type Router } from "express";
 import type { FirstData } from "./first-data.js";
-import { firstScreenPages, SESSION_COOKIE, withHead } from "./first-screen.js";
+import type { FirstScreenRenderer } from "./first-screen-render.js";
+import { firstScreenPages, SESSION_COOKIE, withEarlyHead, withHead, withRoot } from "./first-screen.js";
 
 /** Paths that belong to the server and never fall back to the client's HTML. */
 export const SERVER_PATHS = /^\/(api|graphql|media|livez|readyz)(\/|$)/;
@@ -14,7 +15,7 @@ const SITE_PAGES: Record<string, string> = { "/": "landing.html", "/privacy": "p
  * Serves the production build of the client from the same port, with history fallback for
  * client routes. Hashed assets are cached for a year; HTML and the service worker never.
  */
-export function staticClient(distDir: string, firstData?: FirstData): Router {
+export function staticClient(distDir: string, firstData?: FirstData, renderer?: FirstScreenRenderer): Router {
   const router = express.Router();
   if (!fs.existsSync(path.join(distDir, "index.html"))) return router;
   const noStore = (res: express.Response) => res.setHeader("Cache-Control", "no-cache");
@@ -51,7 +52,20 @@ export function staticClient(distDir: string, firstData?: FirstData): Router {
           ? await firstData(req, res, screen.query)
           : { signedIn: true as const, head: "" }
         : { signedIn: false as const };
-    res.type("html").send(outcome.signedIn ? withHead(screen.signedIn, outcome.head) : screen.signedOut);
+    if (!outcome.signedIn) return res.type("html").send(screen.signedOut);
+    // The screen itself, rendered from the answers the page carries (./first-screen-render.ts).
+    const query = outcome.embedded?.query;
+    const body =
+      renderer && query
+        ? await renderer.render({
+            pathname: req.path,
+            search: new URL(req.originalUrl, "http://localhost").search,
+            session: outcome.embedded!.session,
+            query,
+          })
+        : null;
+    const html = withEarlyHead(withHead(body ? screen.painted : screen.signedIn, outcome.head), outcome.early ?? "");
+    res.type("html").send(body ? withRoot(html, body) : html);
   });
   return router;
 }

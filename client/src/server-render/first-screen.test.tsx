@@ -1,0 +1,132 @@
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { ViewTimelineScreen } from "../app/routes/view-timeline/view-timeline-screen";
+import { aMemory } from "../features/memories/testing/memory-mocks";
+import { aTimeline, noPrivacyRequest } from "../features/timelines/testing/timeline-mocks";
+import { ViewTimelineDocument } from "../gql/graphql";
+import { connectionOf } from "../testing/connection";
+import { signedInUser } from "../testing/mock-session";
+import { createTestApolloClient, renderScreen } from "../testing/render";
+import { renderFirstScreen, type FirstScreenInput } from "./first-screen";
+
+function viewData(overrides: Record<string, unknown> = {}) {
+  const memories = [
+    aMemory(),
+    aMemory({
+      id: "m-2",
+      caption: "First coffee",
+      memoryDate: "2023-12-24",
+      location: "Porto",
+      meaning: "",
+      canEdit: false,
+      media: { id: "media-2", url: "/media/media-2/display", thumbUrl: "/media/media-2/thumb" },
+    }),
+    aMemory({
+      id: "m-3",
+      caption: "",
+      memoryDate: "2022-06-01",
+      media: {
+        id: "media-3",
+        type: "VIDEO",
+        url: "/media/media-3/video",
+        thumbUrl: null,
+        posterUrl: "/media/media-3/poster",
+      },
+    }),
+  ];
+  const { id, title, privacy, status, createdBy, collaborator, collaboratorEmail } = aTimeline();
+  return {
+    timeline: {
+      __typename: "Timeline",
+      id,
+      title,
+      privacy,
+      status,
+      canRespond: false,
+      ...noPrivacyRequest,
+      createdBy,
+      collaborator,
+      collaboratorEmail,
+      isParticipant: true,
+      memoryCount: memories.length,
+      memories: connectionOf("Memory", memories, { hasNextPage: true }),
+      ...overrides,
+    },
+  };
+}
+
+const input = (data: Record<string, unknown>, more: Partial<FirstScreenInput> = {}): FirstScreenInput => ({
+  pathname: "/app/view-timeline",
+  search: "?id=t-1",
+  session: { isAuthenticated: true, user: signedInUser },
+  query: { name: "ViewTimeline", variables: { id: "t-1" }, data },
+  ...more,
+});
+
+/**
+ * A DOM written out alike whichever way it was made: attributes in name order (React's client
+ * sets an image's src last), inline styles as the browser writes them, no comments (React's server
+ * puts them between adjacent texts), adjacent texts as one.
+ */
+function canonical(node: Node): string {
+  if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? "";
+  if (node.nodeType !== Node.ELEMENT_NODE) return "";
+  const element = node as HTMLElement;
+  if (element.hasAttribute("style")) element.setAttribute("style", element.style.cssText);
+  const attributes = [...element.attributes]
+    .map((attribute) => `${attribute.name}="${attribute.value}"`)
+    .sort()
+    .join(" ");
+  const tag = element.tagName.toLowerCase();
+  return `<${tag} ${attributes}>${[...element.childNodes].map(canonical).join("")}</${tag}>`;
+}
+const normalized = (root: ParentNode) => [...root.children].map(canonical);
+
+describe("the first screen rendered on the server (server-render/first-screen.tsx)", () => {
+  it("renders the timeline's header and its strip with the first images, marked as the server's", () => {
+    const html = renderFirstScreen(input(viewData()))!;
+    const page = document.createElement("template");
+    page.innerHTML = html;
+    const column = page.content.querySelector("[data-first-screen]")!;
+    expect(column.querySelector("h1")!.textContent).toBe("Summer in Lisbon");
+    expect(column.textContent).toContain("3 memories");
+    const images = [...column.querySelectorAll("img")].map((image) => image.getAttribute("src"));
+    expect(images).toEqual(["/media/media-1/thumb", "/media/media-2/thumb", "/media/media-3/poster"]);
+    expect(column.querySelector("img")!.getAttribute("fetchpriority")).toBe("high");
+    expect(column.querySelector('a[href="/app/add-memory?timeline_id=t-1"]')).not.toBeNull();
+  });
+
+  it("is the markup the app renders for the same answer, so the app takes over without a shift", async () => {
+    const data = viewData();
+    const page = document.createElement("template");
+    page.innerHTML = renderFirstScreen(input(data))!;
+    const painted = page.content.querySelector("main.app-main")!;
+
+    const client = createTestApolloClient([], { showWarnings: false });
+    client.writeQuery({ query: ViewTimelineDocument, variables: { id: "t-1" }, data });
+    const { container } = renderScreen(<ViewTimelineScreen />, {
+      path: "/app/view-timeline",
+      at: "/app/view-timeline?id=t-1",
+      client,
+    });
+    await screen.findByRole("heading", { level: 1, name: "Summer in Lisbon" });
+    const app = document.createElement("div");
+    // the screen's own nodes, without the toaster the test harness adds beside it
+    for (const node of container.children)
+      if (!node.matches("section[aria-label^='Notifications']")) app.append(node.cloneNode(true));
+    expect(normalized(painted)).toEqual(normalized(app));
+  });
+
+  it("escapes the person's text like the app does", () => {
+    const html = renderFirstScreen(input(viewData({ title: '</script><img src=x onerror="alert(1)">' })))!;
+    expect(html).not.toContain("<img src=x");
+    expect(html).toContain("&lt;/script&gt;&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
+  });
+
+  it("paints nothing where the app goes elsewhere or has no such screen", () => {
+    // no access: the app sends the person to the access page
+    expect(renderFirstScreen(input({ timeline: null }))).toBeNull();
+    expect(renderFirstScreen(input(viewData(), { pathname: "/app/profile" }))).toBeNull();
+    expect(renderFirstScreen(input(viewData(), { session: { isAuthenticated: false, user: null } }))).toBeNull();
+  });
+});
