@@ -1,9 +1,12 @@
 import { screen } from "@testing-library/react";
+import type { DocumentNode } from "@apollo/client";
+import type { ReactElement } from "react";
 import { describe, expect, it } from "vitest";
+import { TimelinesScreen } from "../app/routes/timelines/timelines-screen";
 import { ViewTimelineScreen } from "../app/routes/view-timeline/view-timeline-screen";
 import { aMemory } from "../features/memories/testing/memory-mocks";
-import { aTimeline, noPrivacyRequest } from "../features/timelines/testing/timeline-mocks";
-import { ViewTimelineDocument } from "../gql/graphql";
+import { aPerson, aTimeline, noPrivacyRequest } from "../features/timelines/testing/timeline-mocks";
+import { TimelinesDocument, ViewTimelineDocument } from "../gql/graphql";
 import { connectionOf } from "../testing/connection";
 import { signedInUser } from "../testing/mock-session";
 import { createTestApolloClient, renderScreen } from "../testing/render";
@@ -82,12 +85,45 @@ function canonical(node: Node): string {
 }
 const normalized = (root: ParentNode) => [...root.children].map(canonical);
 
+/** The server's `main` for `data` next to the app's screen rendered from the same answer in the cache. */
+async function bothRenders(
+  data: Record<string, unknown>,
+  app: {
+    element: ReactElement;
+    path: string;
+    at: string;
+    query: DocumentNode;
+    variables: Record<string, unknown>;
+  },
+  heading: string,
+) {
+  const page = document.createElement("template");
+  page.innerHTML = renderFirstScreen(
+    input(data, {
+      pathname: app.path,
+      search: app.at.slice(app.path.length),
+      query: { name: "", variables: app.variables, data },
+    }),
+  )!;
+  const client = createTestApolloClient([], { showWarnings: false });
+  client.writeQuery({ query: app.query, variables: app.variables, data });
+  const { container } = renderScreen(app.element, { path: app.path, at: app.at, client });
+  await screen.findByRole("heading", { level: 1, name: heading });
+  const rendered = document.createElement("div");
+  // the screen's own nodes, without the toaster the test harness adds beside it
+  for (const node of container.children)
+    if (!node.matches("section[aria-label^='Notifications']")) rendered.append(node.cloneNode(true));
+  return { server: normalized(page.content.querySelector("main.app-main")!), app: normalized(rendered) };
+}
+
 describe("the first screen rendered on the server (server-render/first-screen.tsx)", () => {
   it("renders the timeline's header and its strip with the first images, marked as the server's", () => {
     const html = renderFirstScreen(input(viewData()))!;
     const page = document.createElement("template");
     page.innerHTML = html;
     const column = page.content.querySelector("[data-first-screen]")!;
+    // a picture of the screen until the app renders it: nothing in it takes a tap or the focus
+    expect(column.hasAttribute("inert")).toBe(true);
     expect(column.querySelector("h1")!.textContent).toBe("Summer in Lisbon");
     expect(column.textContent).toContain("3 memories");
     const images = [...column.querySelectorAll("img")].map((image) => image.getAttribute("src"));
@@ -97,24 +133,45 @@ describe("the first screen rendered on the server (server-render/first-screen.ts
   });
 
   it("is the markup the app renders for the same answer, so the app takes over without a shift", async () => {
-    const data = viewData();
-    const page = document.createElement("template");
-    page.innerHTML = renderFirstScreen(input(data))!;
-    const painted = page.content.querySelector("main.app-main")!;
+    const view = await bothRenders(
+      viewData(),
+      {
+        element: <ViewTimelineScreen />,
+        path: "/app/view-timeline",
+        at: "/app/view-timeline?id=t-1",
+        query: ViewTimelineDocument,
+        variables: { id: "t-1" },
+      },
+      "Summer in Lisbon",
+    );
+    expect(view.server).toEqual(view.app);
+    const list = {
+      element: <TimelinesScreen />,
+      path: "/app/timelines",
+      at: "/app/timelines",
+      query: TimelinesDocument,
+      variables: {},
+    };
+    const two = connectionOf("Timeline", [
+      aTimeline(),
+      aTimeline({ id: "t-2", title: "Porto", collaborator: aPerson({ id: "u-3" }) }),
+    ]);
+    const cards = await bothRenders({ timelines: two }, list, "Your Timelines");
+    expect(cards.server).toEqual(cards.app);
+    expect(cards.server.join("")).toContain("Porto");
+  });
 
-    const client = createTestApolloClient([], { showWarnings: false });
-    client.writeQuery({ query: ViewTimelineDocument, variables: { id: "t-1" }, data });
-    const { container } = renderScreen(<ViewTimelineScreen />, {
-      path: "/app/view-timeline",
-      at: "/app/view-timeline?id=t-1",
-      client,
-    });
-    await screen.findByRole("heading", { level: 1, name: "Summer in Lisbon" });
-    const app = document.createElement("div");
-    // the screen's own nodes, without the toaster the test harness adds beside it
-    for (const node of container.children)
-      if (!node.matches("section[aria-label^='Notifications']")) app.append(node.cloneNode(true));
-    expect(normalized(painted)).toEqual(normalized(app));
+  it("paints the empty list as the app does", async () => {
+    const list = {
+      element: <TimelinesScreen />,
+      path: "/app/timelines",
+      at: "/app/timelines",
+      query: TimelinesDocument,
+      variables: {},
+    };
+    const none = await bothRenders({ timelines: connectionOf("Timeline", []) }, list, "Your Timelines");
+    expect(none.server).toEqual(none.app);
+    expect(none.server.join("")).toContain("No timelines yet");
   });
 
   it("escapes the person's text like the app does", () => {

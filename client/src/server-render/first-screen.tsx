@@ -3,8 +3,9 @@ import { ApolloProvider } from "@apollo/client/react";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router-dom";
+import { TimelinesScreen } from "../app/routes/timelines/timelines-screen";
 import { ViewTimelineScreen } from "../app/routes/view-timeline/view-timeline-screen";
-import { ViewTimelineDocument } from "../gql/graphql";
+import { TimelinesDocument, ViewTimelineDocument } from "../gql/graphql";
 import { typePolicies } from "../lib/apollo-client";
 import type { SessionCheckResult } from "../lib/session";
 import { SessionUserProvider } from "../lib/session-user";
@@ -38,7 +39,11 @@ interface ScreenOf {
   render(data: Record<string, unknown>): ReactNode | null;
 }
 
+const timelines: ScreenOf = { document: TimelinesDocument, render: () => <TimelinesScreen /> };
+
 const SCREENS: Record<string, ScreenOf> = {
+  "/app": timelines,
+  "/app/timelines": timelines,
   "/app/view-timeline": {
     document: ViewTimelineDocument,
     // null: the app sends the person to the access page (view-timeline-screen.tsx)
@@ -46,10 +51,14 @@ const SCREENS: Record<string, ScreenOf> = {
   },
 };
 
-/** The layout's markup around a screen (app/routes/app-layout.tsx), marked as the server's first screen. */
+/**
+ * The layout's markup around a screen (app/routes/app-layout.tsx), marked as the server's first
+ * screen. It is a picture of the screen until the app renders it: `inert`, so a tap on a button
+ * before then is not lost on markup without its handlers (the tap waits for the app's own button).
+ */
 function Layout({ children }: { children: ReactNode }) {
   return (
-    <div className="app-column" data-theme="teal" data-first-screen="">
+    <div className="app-column" data-theme="teal" data-first-screen="" inert>
       <main className="app-main">{children}</main>
     </div>
   );
