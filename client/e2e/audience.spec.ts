@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "./helpers/test";
+import { expect, test, type APIRequestContext, type Page } from "./helpers/test";
+import { apiGraphql, apiSignIn } from "./helpers/api-sign-in";
 import { expectAccessible, graphql, saveShot, signIn, trackPageErrors } from "./helpers/journey";
 
 /**
@@ -8,17 +9,25 @@ import { expectAccessible, graphql, saveShot, signIn, trackPageErrors } from "./
  */
 const shot = (page: Page, name: string) => saveShot(page, `audience-${name}`);
 
-async function named(page: Page, displayName: string): Promise<{ id: string; username: string }> {
-  await graphql(page, "mutation ($n: String) { updateProfile(input: { displayName: $n }) { user { id } } }", {
-    n: displayName,
-  });
-  const { me } = await graphql<{ me: { id: string; username: string } }>(page, "query { me { id username } }");
+/** A GraphQL operation as one person: from their page, or over HTTP for someone without one. */
+type AsPerson = <T>(query: string, variables?: Record<string, unknown>) => Promise<T>;
+const inPage =
+  (page: Page): AsPerson =>
+  (query, variables) =>
+    graphql(page, query, variables);
+const overHttp =
+  (api: APIRequestContext): AsPerson =>
+  (query, variables) =>
+    apiGraphql(api, query, variables);
+
+async function named(as: AsPerson, displayName: string): Promise<{ id: string; username: string }> {
+  await as("mutation ($n: String) { updateProfile(input: { displayName: $n }) { user { id } } }", { n: displayName });
+  const { me } = await as<{ me: { id: string; username: string } }>("query { me { id username } }");
   return me;
 }
 
-async function share(creator: Page, invitee: Page, collaboratorId: string, title: string): Promise<string> {
-  const { createTimeline } = await graphql<{ createTimeline: { timeline: { id: string } } }>(
-    creator,
+async function share(creator: AsPerson, invitee: AsPerson, collaboratorId: string, title: string): Promise<string> {
+  const { createTimeline } = await creator<{ createTimeline: { timeline: { id: string } } }>(
     `
       mutation ($c: ID!, $t: String!) {
         createTimeline(input: { title: $t, collaboratorId: $c, privacy: PRIVATE }) {
@@ -30,7 +39,7 @@ async function share(creator: Page, invitee: Page, collaboratorId: string, title
     `,
     { c: collaboratorId, t: title },
   );
-  await graphql(invitee, "mutation ($id: ID!) { acceptTimeline(input: { id: $id }) { timeline { id } } }", {
+  await invitee("mutation ($id: ID!) { acceptTimeline(input: { id: $id }) { timeline { id } } }", {
     id: createTimeline.timeline.id,
   });
   return createTimeline.timeline.id;
@@ -40,17 +49,20 @@ test("each tier says who it lets in, on Create Timeline and in the settings", as
   test.setTimeout(180_000);
   const baseURL = String(testInfo.project.use.baseURL);
   const stamp = Date.now();
-  const [ada, bo, cy] = await Promise.all([
+  // Only Ada uses the app: Bo and Cy sign in and answer over HTTP alone, without a page
+  const [ada, boApi, cyApi] = await Promise.all([
     signIn(browser, baseURL, `ada-aud-${stamp}@example.com`),
-    signIn(browser, baseURL, `bo-aud-${stamp}@example.com`),
-    signIn(browser, baseURL, `cy-aud-${stamp}@example.com`),
+    apiSignIn(baseURL, `bo-aud-${stamp}@example.com`),
+    apiSignIn(baseURL, `cy-aud-${stamp}@example.com`),
   ]);
   const errors = trackPageErrors(ada);
-  await named(ada, "Ada");
+  const [bo, cy] = [overHttp(boApi), overHttp(cyApi)];
+  await named(inPage(ada), "Ada");
   const boMe = await named(bo, "Bo");
   const cyMe = await named(cy, "Cy");
-  const adaAndBo = await share(ada, bo, boMe.id, "Ada and Bo");
+  const adaAndBo = await share(inPage(ada), bo, boMe.id, "Ada and Bo");
   await share(bo, cy, cyMe.id, "Bo and Cy");
+  await Promise.all([boApi.dispose(), cyApi.dispose()]);
 
   // Create Timeline, before anyone is chosen: Ada's side (Bo 1 away, Cy 2 away).
   await ada.goto("/app/create-timeline");

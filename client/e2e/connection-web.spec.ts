@@ -89,14 +89,20 @@ test("the floating button never covers a person of the web (scrolling and pannin
     const height = await ada.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
     let shownSomewhere = false;
     for (let y = 0; y <= height + 40; y += 40) {
-      await ada.evaluate((top) => window.scrollTo(0, top), y);
-      await settle(ada);
+      await ada.evaluate(
+        (top) =>
+          new Promise((done) => (window.scrollTo(0, top), requestAnimationFrame(() => requestAnimationFrame(done)))),
+        y,
+      );
       // the button's check runs on the next frame and React renders its answer soon after: on a
       // busy machine that can be a few frames, so the state is polled until it has settled
+      let state = { shown: false, covers: [] as string[] };
       await expect
-        .poll(async () => (await fabState(ada)).covers, { message: `${size.width}×${size.height}, scrolled to ${y}` })
+        .poll(async () => (state = await fabState(ada)).covers, {
+          message: `${size.width}×${size.height}, scrolled to ${y}`,
+        })
         .toEqual([]);
-      shownSomewhere ||= (await fabState(ada)).shown;
+      shownSomewhere ||= state.shown;
     }
     // It steps aside only while it must: somewhere along the page it is there to be used.
     expect(shownSomewhere, `${size.width}×${size.height}: the button shows somewhere`).toBe(true);

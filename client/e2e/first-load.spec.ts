@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Request } from "./helpers/test";
-import { graphql, phone, signIn } from "./helpers/journey";
+import { apiGraphql, signInOverHttp } from "./helpers/api-sign-in";
+import { phone } from "./helpers/journey";
 
 /**
  * Issue 12, first load (docs/decisions/020-offline-and-feedback.md,
@@ -42,14 +43,15 @@ test("the first screen's data comes with the page; without it, the session check
   test.setTimeout(90_000);
   const baseURL = String(testInfo.project.use.baseURL);
   const stamp = Date.now();
-  const ada = await signIn(browser, baseURL, `ada-first-${stamp}@example.com`);
-  const { createTimeline } = await graphql<{ createTimeline: { timeline: { id: string } } }>(
-    ada,
+  const context = await browser.newContext({ ...phone, baseURL, serviceWorkers: "block" });
+  // signed in over HTTP in this context (its pages share the cookie): no page opened before the ones measured
+  await signInOverHttp(context.request, baseURL, `ada-first-${stamp}@example.com`);
+  const { createTimeline } = await apiGraphql<{ createTimeline: { timeline: { id: string } } }>(
+    context.request,
     "mutation ($input: CreateTimelineInput!) { createTimeline(input: $input) { timeline { id } } }",
     { input: { title: "Solo walks", collaboratorEmail: `bo-first-${stamp}@example.com`, privacy: "PRIVATE" } },
+    { Origin: new URL(baseURL).origin },
   );
-  const context = await browser.newContext({ ...phone, baseURL, serviceWorkers: "block" });
-  await context.addCookies(await ada.context().cookies());
 
   for (const [path, operation, ready] of [
     ["/app/timelines", "Timelines", "Your Timelines"],

@@ -1,4 +1,5 @@
 import { expect, test } from "./helpers/test";
+import { signInOverHttp } from "./helpers/api-sign-in";
 import { addDemoMemory } from "./helpers/demo-photo";
 import { phone, saveShot, signIn, trackPageErrors } from "./helpers/journey";
 import { sharedTimeline } from "./helpers/shared-timeline";
@@ -17,12 +18,10 @@ test("the timelines heading is painted by the server's HTML, then the app takes 
   test.setTimeout(120_000);
   const baseURL = String(testInfo.project.use.baseURL);
   const email = `first-screen-${Date.now()}@example.com`;
-  const signedIn = await signIn(browser, baseURL, email);
-  const storageState = await signedIn.context().storageState();
-  await signedIn.context().close();
-
   // The HTML alone: no script of the app runs (and no service worker answers instead of the server).
-  const bare = await browser.newContext({ ...phone, baseURL, storageState, serviceWorkers: "block" });
+  const bare = await browser.newContext({ ...phone, baseURL, serviceWorkers: "block" });
+  // signed in over HTTP in this context: its cookie, and no page of the app opened before this one
+  await signInOverHttp(bare.request, baseURL, email);
   const page = await bare.newPage();
   await page.route("**/assets/*.js", (route) => route.abort());
   const response = await page.goto("/app/timelines");

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeViolations, PUBLIC_PAGE_TAGS } from "./helpers/axe";
 import { expect, test, type Locator, type Page } from "./helpers/test";
 import { signInLinkOf, waitForMail } from "./helpers/outbox";
 import { saveShot } from "./helpers/journey";
@@ -21,14 +21,7 @@ function watch(page: Page): { errors: Error[]; consoleErrors: string[] } {
 
 const uniqueEmail = (tag: string) => `landing-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
-async function seriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")) }));
-}
+const seriousAxeViolations = (page: Page) => axeViolations(page, PUBLIC_PAGE_TAGS);
 
 const memoryViewer = (page: Page) => page.getByRole("dialog", { name: /.+/ }).and(page.locator("#memory-viewer"));
 

@@ -1,17 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeViolations, PUBLIC_PAGE_TAGS } from "./helpers/axe";
 import { expect, test, type Page } from "./helpers/test";
 
 /** /privacy and /terms (issue 6): real pages, static HTML without any script. */
 test.use({ viewport: { width: 390, height: 844 } });
 
-async function seriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")) }));
-}
+const seriousAxeViolations = (page: Page) => axeViolations(page, PUBLIC_PAGE_TAGS);
 
 async function open(page: Page, path: string) {
   const errors: Error[] = [];

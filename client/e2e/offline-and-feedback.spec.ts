@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "./helpers/test";
 import { addMemoryWithPhoto } from "./helpers/add-memory";
+import { apiGraphql, apiSignIn, signInOverHttp } from "./helpers/api-sign-in";
 import { expectAccessible, graphql, phone, saveShot, signIn, trackPageErrors } from "./helpers/journey";
 
 /**
@@ -11,13 +12,13 @@ import { expectAccessible, graphql, phone, saveShot, signIn, trackPageErrors } f
  */
 
 const shot = (page: Page, name: string) => saveShot(page, `shell-${name}`);
+const CREATE_TIMELINE = "mutation ($input: CreateTimelineInput!) { createTimeline(input: $input) { timeline { id } } }";
+const ACCEPT = "mutation ($id: ID!) { acceptTimeline(input: { id: $id }) { timeline { id } } }";
 
 async function createTimeline(page: Page, title: string, collaboratorEmail: string): Promise<string> {
-  const { createTimeline } = await graphql<{ createTimeline: { timeline: { id: string } } }>(
-    page,
-    "mutation ($input: CreateTimelineInput!) { createTimeline(input: $input) { timeline { id } } }",
-    { input: { title, collaboratorEmail, privacy: "PRIVATE" } },
-  );
+  const { createTimeline } = await graphql<{ createTimeline: { timeline: { id: string } } }>(page, CREATE_TIMELINE, {
+    input: { title, collaboratorEmail, privacy: "PRIVATE" },
+  });
   return createTimeline.timeline.id;
 }
 
@@ -76,11 +77,15 @@ test("Updates: a declined proposal says so, in place of its buttons", async ({ b
   const baseURL = String(testInfo.project.use.baseURL);
   const stamp = Date.now();
   const adaEmail = `ada-decline-${stamp}@example.com`;
+  // Carl only proposes: he signs in over HTTP alone, without a page of the app
   const [ada, carl] = await Promise.all([
     signIn(browser, baseURL, adaEmail),
-    signIn(browser, baseURL, `carl-${stamp}@example.com`),
+    apiSignIn(baseURL, `carl-${stamp}@example.com`),
   ]);
-  await createTimeline(carl, "Not for us", adaEmail);
+  await apiGraphql(carl, CREATE_TIMELINE, {
+    input: { title: "Not for us", collaboratorEmail: adaEmail, privacy: "PRIVATE" },
+  });
+  await carl.dispose();
 
   await ada.goto("/app/updates");
   const proposal = ada.getByRole("article").filter({ hasText: '"Not for us"' });
@@ -103,15 +108,15 @@ test("offline: the last lists and thumbnails under Offline, actions say so, logo
   const baseURL = String(testInfo.project.use.baseURL);
   const stamp = Date.now();
   const boEmail = `bo-offline-${stamp}@example.com`;
+  // Bo only accepts: he signs in over HTTP alone, without a page of the app
   const [ada, bo] = await Promise.all([
     signIn(browser, baseURL, `ada-offline-${stamp}@example.com`),
-    signIn(browser, baseURL, boEmail),
+    apiSignIn(baseURL, boEmail),
   ]);
   const errors = trackPageErrors(ada);
   const timelineId = await createTimeline(ada, "Our kitchen", boEmail);
-  await graphql(bo, "mutation ($id: ID!) { acceptTimeline(input: { id: $id }) { timeline { id } } }", {
-    id: timelineId,
-  });
+  await apiGraphql(bo, ACCEPT, { id: timelineId });
+  await bo.dispose();
   await addMemoryWithPhoto(ada, timelineId, { caption: "Bread, finally", location: "Home", meaning: "" });
 
   // An online visit: the service worker takes over, then the lists and their thumbnails are seen.
@@ -180,11 +185,10 @@ test("a screen whose code fails to load reloads once, then shows the friendly er
   browser,
 }, testInfo) => {
   const baseURL = String(testInfo.project.use.baseURL);
-  const signedIn = await signIn(browser, baseURL, `ada-chunk-${Date.now()}@example.com`);
-  const cookies = await signedIn.context().cookies();
   // No service worker here: the missing chunk must come from the network, as after a deploy.
   const context = await browser.newContext({ ...phone, baseURL, serviceWorkers: "block" });
-  await context.addCookies(cookies);
+  // signed in over HTTP in this context: its first page is the one under test
+  await signInOverHttp(context.request, baseURL, `ada-chunk-${Date.now()}@example.com`);
   const page = await context.newPage();
   let loads = 0;
   page.on("load", () => (loads += 1));
@@ -211,10 +215,12 @@ test("saving confirms with a toast; the landing page and /login know a signed-in
   const baseURL = String(testInfo.project.use.baseURL);
   const stamp = Date.now();
   const boEmail = `bo-toast-${stamp}@example.com`;
-  const [ada] = await Promise.all([
+  // Bo is only the other person of the timeline: he signs in over HTTP alone
+  const [ada, bo] = await Promise.all([
     signIn(browser, baseURL, `ada-toast-${stamp}@example.com`),
-    signIn(browser, baseURL, boEmail),
+    apiSignIn(baseURL, boEmail),
   ]);
+  await bo.dispose();
   const timelineId = await createTimeline(ada, "Toast test", boEmail);
 
   await ada.goto("/app/edit-profile");

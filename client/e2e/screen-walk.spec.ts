@@ -80,12 +80,45 @@ async function layoutProblems(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Resolves once three frames in a row lay the screen out the same: after a resize, what measures
+ * itself (a resize observer, a check on the next frame) has rendered its answer. Compared each
+ * frame: the page's scroll size and the box and visibility of every control and image.
+ */
+async function layoutSettled(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((settled) => {
+        const layout = () => {
+          const root = document.documentElement;
+          const boxes = [...document.querySelectorAll('button, a[href], [role="button"], input, img, svg')].map(
+            (el) => {
+              const box = el.getBoundingClientRect();
+              return `${box.x},${box.y},${box.width},${box.height},${getComputedStyle(el).visibility}`;
+            },
+          );
+          return `${root.scrollWidth}x${root.scrollHeight};${boxes.join(";")}`;
+        };
+        let last = layout();
+        let same = 0;
+        const check = () => {
+          const now = layout();
+          same = now === last ? same + 1 : 0;
+          last = now;
+          if (same >= 2) settled();
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+  );
+}
+
 async function walk(page: Page, name: string, ready: () => Promise<void>, found: string[]): Promise<void> {
   for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
     await ready();
     await page.evaluate(() => document.fonts.ready);
-    await page.waitForTimeout(150); // layout after the resize (the strip measures itself)
+    await layoutSettled(page); // after the resize (the strip and the web measure themselves)
     // measure the screen at rest: after the transitions that are running (an opening viewer)
     await page.evaluate(() =>
       Promise.all(

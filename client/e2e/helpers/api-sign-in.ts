@@ -28,15 +28,19 @@ export async function apiSignIn(baseURL: string, email: string): Promise<APIRequ
   return api;
 }
 
-/** A GraphQL operation in an `apiSignIn` context. */
+/**
+ * A GraphQL operation in an `apiSignIn` context, or in a browser context's own `request` given the
+ * `Origin` a page of the app would send (`headers`).
+ */
 export async function apiGraphql<T>(
   api: APIRequestContext,
   query: string,
   variables: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
 ): Promise<T> {
   const response = await api.post("/graphql", {
     data: { query, variables },
-    headers: { "Apollo-Require-Preflight": "true" },
+    headers: { "Apollo-Require-Preflight": "true", ...headers },
   });
   const answer = (await response.json()) as { data?: unknown; errors?: { message: string }[] };
   if (answer.errors?.length) throw new Error(answer.errors.map((e) => e.message).join("; "));
