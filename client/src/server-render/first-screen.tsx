@@ -3,9 +3,8 @@ import { ApolloProvider } from "@apollo/client/react";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router-dom";
-import { TimelinesScreen } from "../app/routes/timelines/timelines-screen";
 import { ViewTimelineScreen } from "../app/routes/view-timeline/view-timeline-screen";
-import { TimelinesDocument, ViewTimelineDocument } from "../gql/graphql";
+import { ViewTimelineDocument } from "../gql/graphql";
 import { typePolicies } from "../lib/apollo-client";
 import type { SessionCheckResult } from "../lib/session";
 import { SessionUserProvider } from "../lib/session-user";
@@ -39,11 +38,12 @@ interface ScreenOf {
   render(data: Record<string, unknown>): ReactNode | null;
 }
 
-const timelines: ScreenOf = { document: TimelinesDocument, render: () => <TimelinesScreen /> };
-
+/**
+ * The timelines list is not here: its largest paint is already the heading the server writes
+ * (client/build/first-screens.ts), and its cards' photos requested before the first paint made
+ * Lighthouse's estimate of that paint later (docs/decisions/029-first-load-and-shell.md).
+ */
 const SCREENS: Record<string, ScreenOf> = {
-  "/app": timelines,
-  "/app/timelines": timelines,
   "/app/view-timeline": {
     document: ViewTimelineDocument,
     // null: the app sends the person to the access page (view-timeline-screen.tsx)
