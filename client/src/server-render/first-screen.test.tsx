@@ -3,8 +3,8 @@ import type { DocumentNode } from "@apollo/client";
 import type { ReactElement } from "react";
 import { describe, expect, it } from "vitest";
 import { ViewTimelineScreen } from "../app/routes/view-timeline/view-timeline-screen";
+import { viewedTimeline } from "../app/testing/view-timeline-cache";
 import { aMemory } from "../features/memories/testing/memory-mocks";
-import { aTimeline, noPrivacyRequest } from "../features/timelines/testing/timeline-mocks";
 import { ViewTimelineDocument } from "../gql/graphql";
 import { connectionOf } from "../testing/connection";
 import { signedInUser } from "../testing/mock-session";
@@ -36,25 +36,8 @@ function viewData(overrides: Record<string, unknown> = {}) {
       },
     }),
   ];
-  const { id, title, privacy, status, createdBy, collaborator, collaboratorEmail } = aTimeline();
-  return {
-    timeline: {
-      __typename: "Timeline",
-      id,
-      title,
-      privacy,
-      status,
-      canRespond: false,
-      ...noPrivacyRequest,
-      createdBy,
-      collaborator,
-      collaboratorEmail,
-      isParticipant: true,
-      memoryCount: memories.length,
-      memories: connectionOf("Memory", memories, { hasNextPage: true }),
-      ...overrides,
-    },
-  };
+  const timeline = viewedTimeline(memories, overrides);
+  return { timeline: { ...timeline, memories: connectionOf("Memory", memories, { hasNextPage: true }), ...overrides } };
 }
 
 const input = (data: Record<string, unknown>, more: Partial<FirstScreenInput> = {}): FirstScreenInput => ({
@@ -83,6 +66,14 @@ function canonical(node: Node): string {
   return `<${tag} ${attributes}>${[...element.childNodes].map(canonical).join("")}</${tag}>`;
 }
 const normalized = (root: ParentNode) => [...root.children].map(canonical);
+
+const VIEW_SCREEN = {
+  element: <ViewTimelineScreen />,
+  path: "/app/view-timeline",
+  at: "/app/view-timeline?id=t-1",
+  query: ViewTimelineDocument,
+  variables: { id: "t-1" },
+};
 
 /** The server's `main` for `data` next to the app's screen rendered from the same answer in the cache. */
 async function bothRenders(
@@ -132,33 +123,13 @@ describe("the first screen rendered on the server (server-render/first-screen.ts
   });
 
   it("is the markup the app renders for the same answer, so the app takes over without a shift", async () => {
-    const view = await bothRenders(
-      viewData(),
-      {
-        element: <ViewTimelineScreen />,
-        path: "/app/view-timeline",
-        at: "/app/view-timeline?id=t-1",
-        query: ViewTimelineDocument,
-        variables: { id: "t-1" },
-      },
-      "Summer in Lisbon",
-    );
+    const view = await bothRenders(viewData(), VIEW_SCREEN, "Summer in Lisbon");
     expect(view.server).toEqual(view.app);
   });
 
   it("paints an empty timeline as the app does", async () => {
     const empty = viewData({ memoryCount: 0, memories: connectionOf("Memory", []) });
-    const view = await bothRenders(
-      empty,
-      {
-        element: <ViewTimelineScreen />,
-        path: "/app/view-timeline",
-        at: "/app/view-timeline?id=t-1",
-        query: ViewTimelineDocument,
-        variables: { id: "t-1" },
-      },
-      "Summer in Lisbon",
-    );
+    const view = await bothRenders(empty, VIEW_SCREEN, "Summer in Lisbon");
     expect(view.server).toEqual(view.app);
     expect(view.server.join("")).toContain("No memories yet");
   });

@@ -4,6 +4,19 @@ import { aTimeline, noPrivacyRequest } from "../../features/timelines/testing/ti
 import { ViewTimelineDocument } from "../../gql/graphql";
 import { connectionOf } from "../../testing/connection";
 
+/** Timeline t-1 as View Timeline reads it, with `memories` (one page) and any field overridden. */
+export function viewedTimeline(memories: ReturnType<typeof aMemory>[], overrides: Record<string, unknown> = {}) {
+  return {
+    ...aTimeline(),
+    canRespond: false,
+    ...noPrivacyRequest,
+    isParticipant: true,
+    memoryCount: memories.length,
+    memories: connectionOf("Memory", memories),
+    ...overrides,
+  };
+}
+
 /**
  * Puts timeline t-1, as View Timeline has read it, with `memories` in the cache: what a screen that
  * adds or deletes a memory must then update without a refetch (docs/decisions/005-timeline-and-memory-screens.md).
@@ -12,15 +25,6 @@ export function cacheViewedTimeline(cache: ApolloCache, memories: ReturnType<typ
   cache.writeQuery({
     query: ViewTimelineDocument,
     variables: { id: "t-1" },
-    data: {
-      timeline: {
-        ...aTimeline(),
-        canRespond: false,
-        ...noPrivacyRequest,
-        isParticipant: true,
-        memoryCount: memories.length,
-        memories: connectionOf("Memory", memories),
-      } as never,
-    },
+    data: { timeline: viewedTimeline(memories) as never },
   });
 }
