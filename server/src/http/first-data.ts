@@ -46,7 +46,8 @@ export interface EmbeddedFirstData {
 
 /**
  * What the HTML of a first screen gets: nothing for a visitor, else the data and the preloads
- * (`head`; the first image's preload in `early`, for the top of `<head>`), and the embedded answers themselves for the screen's server render (./first-screen-render.ts).
+ * (`head`; the first image's preload in `early`, for the top of `<head>`), and the embedded
+ * answers themselves for the screen's server render (./first-screen-render.ts).
  */
 export type FirstDataOutcome =
   { signedIn: false } | { signedIn: true; head: string; early?: string; embedded?: EmbeddedFirstData };
