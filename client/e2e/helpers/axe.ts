@@ -17,6 +17,16 @@ export async function axeViolations(page: Page, tags?: string[]): Promise<string
     page.frames().map((frame) => frame.url()),
     "a frame in the page: axe in the page alone cannot scan it",
   ).toHaveLength(1);
+  // The page at rest: a toast or a dialog still fading in is half transparent, and its text would
+  // fail the contrast rule for a moment it never stays in. Endless animations (a spinner) are not awaited.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const builder = new AxeBuilder({ page }).setLegacyMode(true);
   const results = await (tags ? builder.withTags(tags) : builder).analyze();
   return results.violations
