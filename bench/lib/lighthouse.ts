@@ -36,6 +36,13 @@ export interface LighthousePage {
   failing?: string[];
   /** where the page ended up (a signed-in page that lands on /login means the cookie did not work) */
   finalUrl?: string;
+  /** the lowest and highest performance score of the runs */
+  performanceRange?: [number, number];
+  /**
+   * the machine's 1-minute load average before and after this page's runs: Lighthouse's simulated
+   * blocking time scales the tasks' measured durations, which other processes stretch
+   */
+  loadAverage?: [number, number];
   error?: string;
 }
 
@@ -68,17 +75,22 @@ async function viaRunner(
   if (headers) args.push("--extra-headers", JSON.stringify(headers));
   if (lhrDir) args.push("--lhr-dir", lhrDir);
   args.push(route);
+  const load = () => Math.round(os.loadavg()[0]! * 10) / 10;
+  const loadBefore = load();
   const res = await runNode(args, 30 * 60_000);
   try {
     const report = JSON.parse(fs.readFileSync(out, "utf8")) as {
       results: Array<{
         medians: Record<string, number>;
         metricMedians: Record<string, number>;
-        runs: Array<{ failing?: string[]; finalPath?: string }>;
+        runs: Array<{ failing?: string[]; finalPath?: string; scores: Record<string, number> }>;
       }>;
     };
     const r = report.results[0]!;
+    const performance = r.runs.map((run) => run.scores.performance!);
     return {
+      performanceRange: [Math.min(...performance), Math.max(...performance)],
+      loadAverage: [loadBefore, load()],
       path: route,
       via: "runner",
       runs,

@@ -261,7 +261,9 @@ export function printReport(r: Json, log: (s: string) => void): void {
     );
     if ("skipped" in r.lighthouse) log(`   skipped: ${r.lighthouse.skipped}`);
     else {
-      const rows = [["page", "perf", "a11y", "BP", "SEO", "FCP ms", "LCP ms", "TBT ms", "CLS", "via", "target", ""]];
+      const rows = [
+        ["page", "perf", "range", "a11y", "BP", "SEO", "FCP ms", "LCP ms", "TBT ms", "CLS", "load", "target", ""],
+      ];
       for (const p of r.lighthouse.pages) {
         const m = p.metrics ?? {};
         const ms = (k: string) => (typeof m[k] === "number" ? String(Math.round(m[k])) : "–");
@@ -269,6 +271,7 @@ export function printReport(r: Json, log: (s: string) => void): void {
         rows.push([
           p.path,
           p.error ? "error" : sc("performance"),
+          p.performanceRange ? p.performanceRange.join("–") : "–",
           sc("accessibility"),
           sc("best-practices"),
           sc("seo"),
@@ -276,12 +279,19 @@ export function printReport(r: Json, log: (s: string) => void): void {
           ms("largest-contentful-paint"),
           ms("total-blocking-time"),
           typeof m["cumulative-layout-shift"] === "number" ? m["cumulative-layout-shift"].toFixed(3) : "–",
-          p.via,
+          p.loadAverage ? p.loadAverage.join("→") : "–",
           "perf ≥ 95",
           mark(typeof p.scores?.performance === "number" ? p.scores.performance >= 95 : null),
         ]);
       }
       table(rows, log);
+      // The simulated blocking time multiplies each task's measured duration by 4: on a machine
+      // others are using, tasks take longer and the score falls (docs/decisions/029-first-load-and-shell.md).
+      const busiest = Math.max(...r.lighthouse.pages.flatMap((p: { loadAverage?: number[] }) => p.loadAverage ?? []));
+      if (busiest > 1)
+        log(
+          `   ! load average up to ${busiest} during these runs: others were using the machine, and Lighthouse's blocking time grows with it; measure again when it is below 1`,
+        );
       for (const p of r.lighthouse.pages) {
         if (p.error) log(`   ! ${p.path}: ${String(p.error).slice(0, 300)}`);
         else if (p.failing?.length) log(`   ${p.path} loses points on: ${p.failing.join(" ")}`);
