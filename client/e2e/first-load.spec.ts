@@ -10,6 +10,11 @@ import { phone } from "./helpers/journey";
  * service worker's copy of index.html) sends the session check and the screen's first query
  * together, before either has answered, and the screen's query once.
  * No service worker here, so every request is the page's own.
+ *
+ * "Together" is proven by holding each answer until the other request has left: the query starts
+ * one task after the session check (client/src/app/prefetch.ts), and on a local server the
+ * session check's answer came 2–177 ms after the query left (20 loads, load average 11), so an unheld run could fail on
+ * a busy machine without any waterfall (docs/decisions/014-testing.md).
  */
 
 interface Timing {
@@ -35,6 +40,37 @@ function watch(page: Page, operation: string) {
     if (timing) timing.done = Date.now();
   });
   return seen;
+}
+
+const HOLD_MS = 10_000;
+
+/**
+ * Holds the answer to the session check until the named operation has left, and the operation's
+ * answer until the session check has left (each at most HOLD_MS), and tells how each hold ended.
+ * A screen that sent one only after the other's answer would leave that hold to run out.
+ */
+async function holdEachUntilTheOther(page: Page, operation: string) {
+  const isQuery = (request: Request) =>
+    new URL(request.url()).pathname === "/graphql" &&
+    Boolean(request.postData()?.includes(`"operationName":"${operation}"`));
+  const isSession = (request: Request) => new URL(request.url()).pathname === "/api/auth/check-session";
+  const left = (matches: (request: Request) => boolean) =>
+    Promise.race([
+      page.waitForEvent("request", { predicate: matches, timeout: 0 }).then(() => "the other left" as const),
+      new Promise<"ran out">((resolve) => setTimeout(() => resolve("ran out"), HOLD_MS)),
+    ]);
+  const queryLeft = left(isQuery);
+  const sessionLeft = left(isSession);
+  const held = { sessionAnswer: "not asked", queryAnswer: "not asked" };
+  await page.route("**/api/auth/check-session", async (route) => {
+    held.sessionAnswer = await queryLeft;
+    await route.fallback();
+  });
+  await page.route("**/graphql", async (route) => {
+    if (isQuery(route.request())) held.queryAnswer = await sessionLeft;
+    await route.fallback();
+  });
+  return held;
 }
 
 test("the first screen's data comes with the page; without it, the session check and the data leave together", async ({
@@ -79,9 +115,14 @@ test("the first screen's data comes with the page; without it, the session check
       },
     );
     seen = watch(page, operation);
+    const held = await holdEachUntilTheOther(page, operation);
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1, name: ready })).toBeVisible({ timeout: 20_000 });
     await page.waitForLoadState("networkidle");
+    expect(held, `${path}: each request left while the other's answer was held`).toEqual({
+      sessionAnswer: "the other left",
+      queryAnswer: "the other left",
+    });
     expect(seen.session, `${path}: one session check`).toHaveLength(1);
     expect(seen.query, `${path}: the ${operation} query once`).toHaveLength(1);
     const [session, query] = [seen.session[0]!, seen.query[0]!];

@@ -22,10 +22,19 @@ async function createTimeline(page: Page, title: string, collaboratorEmail: stri
   return createTimeline.timeline.id;
 }
 
-/** The visible toast's box starts below the Offline banner's box. */
+/**
+ * The visible toast's box, at rest, starts below the Offline banner's box. A toast slides in from
+ * above the screen (sonner: mounted, then a 400 ms transform transition), so its box is measured
+ * once it is mounted and its transitions have ended: caught mid-slide it was above the banner.
+ */
 async function expectBelowBanner(page: Page): Promise<void> {
   const banner = await page.getByTestId("offline-banner").boundingBox();
-  const toast = await page.locator("[data-sonner-toast]").first().boundingBox();
+  const toastAtRest = page.locator('[data-sonner-toast][data-mounted="true"]').first();
+  await expect(toastAtRest).toBeVisible();
+  await toastAtRest.evaluate((element) =>
+    Promise.all(element.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
+  const toast = await toastAtRest.boundingBox();
   expect(banner && toast, "banner and toast on screen").toBeTruthy();
   expect(toast!.y).toBeGreaterThanOrEqual(banner!.y + banner!.height);
 }
