@@ -38,11 +38,14 @@ export interface LighthousePage {
   finalUrl?: string;
   /** the lowest and highest performance score of the runs */
   performanceRange?: [number, number];
-  /**
-   * the machine's 1-minute load average before and after this page's runs: Lighthouse's simulated
-   * blocking time scales the tasks' measured durations, which other processes stretch
-   */
+  /** the machine's 1-minute load average before and after this page's runs */
   loadAverage?: [number, number];
+  /**
+   * the median of Lighthouse's own CPU benchmark, taken before each run (`benchmarkIndex`): it falls
+   * when others use the machine (on the development machine about 3,500–4,200 with nothing else
+   * running, 2,700–3,600 with a test suite beside it)
+   */
+  benchmarkIndex?: number;
   error?: string;
 }
 
@@ -60,6 +63,11 @@ function runNode(args: string[], timeoutMs: number): Promise<{ code: number | nu
       resolve({ code, out });
     });
   });
+}
+
+function medianOf(values: number[]): number | undefined {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? Math.round(sorted[Math.floor(sorted.length / 2)]!) : undefined;
 }
 
 async function viaRunner(
@@ -83,7 +91,12 @@ async function viaRunner(
       results: Array<{
         medians: Record<string, number>;
         metricMedians: Record<string, number>;
-        runs: Array<{ failing?: string[]; finalPath?: string; scores: Record<string, number> }>;
+        runs: Array<{
+          failing?: string[];
+          finalPath?: string;
+          scores: Record<string, number>;
+          benchmarkIndex: number | null;
+        }>;
       }>;
     };
     const r = report.results[0]!;
@@ -91,6 +104,7 @@ async function viaRunner(
     return {
       performanceRange: [Math.min(...performance), Math.max(...performance)],
       loadAverage: [loadBefore, load()],
+      benchmarkIndex: medianOf(r.runs.flatMap((run) => (run.benchmarkIndex === null ? [] : [run.benchmarkIndex]))),
       path: route,
       via: "runner",
       runs,
