@@ -42,7 +42,7 @@ export interface LighthousePage {
   loadAverage?: [number, number];
   /**
    * the median of Lighthouse's own CPU benchmark, taken before each run (`benchmarkIndex`): it falls
-   * when others use the machine (on the development machine about 3,500–4,200 with nothing else
+   * when others use the machine (on the development machine about 3,400–4,200 with nothing else
    * running, 2,700–3,600 with a test suite beside it)
    */
   benchmarkIndex?: number;
