@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { bootPreloads } from "./build/boot-preloads";
 import { compileHints } from "./build/compile-hints";
 import { firstScreensFile } from "./build/first-screens";
 import { htmlEntries, serverPathPrefixes, staticPagePaths } from "./build/html-entries";
@@ -35,6 +36,7 @@ export default defineConfig({
     sitePages(),
     staticPagesInDev(),
     firstScreensFile(),
+    bootPreloads(),
     scriptsAfterPaint(),
     compileHints(),
     VitePWA(pwaOptions),

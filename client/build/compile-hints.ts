@@ -27,6 +27,8 @@ export interface ChunkLike {
 export function isBootChunk(chunk: ChunkLike): boolean {
   if (chunk.type !== "chunk") return false;
   if (chunk.isEntry) return chunk.name === "index";
+  // the app's boot, which the entry imports once the painted first screen is shown (src/main.tsx)
+  if (chunk.isDynamicEntry && chunk.name === "boot") return true;
   return !chunk.isDynamicEntry && (chunk.moduleIds ?? []).some((id) => BOOT_CODE.test(id));
 }
 

@@ -19,7 +19,7 @@ export const navigateFallbackDenylist: RegExp[] = [
 
 export const pwaOptions: Partial<VitePWAOptions> = {
   registerType: "autoUpdate",
-  // Registered by hand in src/main.tsx through `virtual:pwa-register`.
+  // Registered by hand in src/boot.tsx through `virtual:pwa-register` (src/lib/register-service-worker.ts).
   injectRegister: null,
   includeAssets: ["favicon.svg", "icons/apple-touch-icon-180.png"],
   manifest: {

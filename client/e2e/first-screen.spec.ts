@@ -152,6 +152,13 @@ test("a timeline's strip is painted by the server with its first photos, and the
   expect(await strip.locator("img").first().boundingBox()).toEqual(painted);
   expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);
   expect(asked).not.toContain("ViewTimeline");
+  // the app's code was evaluated only once the painted screen was on the screen (src/main.tsx)
+  const order = await page.evaluate(() => ({
+    paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+    boot: performance.getEntriesByName("keepsake:boot")[0]?.startTime ?? null,
+  }));
+  expect(order.paint).not.toBeNull();
+  expect(order.boot).toBeGreaterThanOrEqual(order.paint!);
   // the screen works: a tap opens the viewer
   await strip.getByRole("button").first().click();
   await expect(page.getByRole("dialog")).toBeVisible();

@@ -1,47 +1,25 @@
 import "./styles/global.css";
-import { startTransition, StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router-dom";
-import { AppProvider } from "./app/provider";
-import { createAppRouter } from "./app/router";
-import { createApolloClient } from "./lib/apollo-client";
-import { primeFirstData, takeFirstData } from "./lib/first-data";
-import { keepFirstScreen } from "./lib/first-screen";
-import { registerServiceWorker } from "./lib/register-service-worker";
-import { yieldToBrowser } from "./lib/yield-to-browser";
-
-const container = document.getElementById("root");
-if (!container) throw new Error("Missing #root element in index.html");
+import { afterFirstPaint } from "./lib/after-first-paint";
+import { reloadOnceForStaleChunk } from "./lib/stale-chunk";
 
 /**
- * The boot in short tasks (docs/decisions/029-first-load-and-shell.md): the modules and the Apollo
- * client, then the router (its loaders start the session check and the first query), then React's
- * first render, a transition that React renders in slices. The browser gets a turn between them.
+ * The entry (docs/decisions/029-first-load-and-shell.md). When the server painted the first screen
+ * into #root, the app's code (./boot.tsx and the libraries it imports, about 150 KB) is evaluated
+ * only once that screen has been painted: evaluating it is one long task, and on a phone whose
+ * scripts arrive early that task would hold the first paint back. The HTML preloads every chunk of
+ * the boot (client/build/boot-preloads.ts), so nothing downloads later than before; only the
+ * evaluation waits. A page without a painted screen (the logo mark) starts at once.
  */
-async function boot(root: HTMLElement): Promise<void> {
-  // One client for the router's loaders (session check and first data together) and the screens.
-  const client = createApolloClient();
-  await yieldToBrowser();
-  // The signed-in person's first data, sent in the page (./lib/first-data.ts): in the cache before the router starts.
-  const first = takeFirstData();
-  if (first) {
-    primeFirstData(client, first);
-    await yieldToBrowser();
-  }
-  const router = createAppRouter(client);
-  await yieldToBrowser();
-  keepFirstScreen(root);
-  const reactRoot = createRoot(root);
-  startTransition(() => {
-    reactRoot.render(
-      <StrictMode>
-        <AppProvider client={client}>
-          <RouterProvider router={router} />
-        </AppProvider>
-      </StrictMode>,
-    );
-  });
-  registerServiceWorker();
-}
+const painted = document.querySelector("#root [data-first-screen]") !== null;
 
-void boot(container);
+void (painted ? afterFirstPaint() : Promise.resolve())
+  .then(() => {
+    // when the boot began, for the journeys and DevTools' timeline (client/e2e/first-screen.spec.ts)
+    performance.mark("keepsake:boot");
+    return import("./boot");
+  })
+  .then(({ start }) => start())
+  .catch((error: unknown) => {
+    // a tab left open across a deploy asks for the old build's boot chunk: reload once for the new one
+    if (!reloadOnceForStaleChunk(error)) throw error;
+  });
