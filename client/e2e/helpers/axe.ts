@@ -19,14 +19,16 @@ export async function axeViolations(page: Page, tags?: string[]): Promise<string
   ).toHaveLength(1);
   // The page at rest: a toast or a dialog still fading in is half transparent, and its text would
   // fail the contrast rule for a moment it never stays in. Endless animations (a spinner) are not awaited.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  const settle = () =>
+    page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    );
+  await settle();
   // A toast leaves by itself after a few seconds, fading out: one that starts leaving while axe
   // scans is half transparent for that moment. The toaster (sonner) holds its toasts while the
   // pointer is on them, so the pointer rests on the first one for the scan, and leaves after it.
@@ -37,10 +39,7 @@ export async function axeViolations(page: Page, tags?: string[]): Promise<string
       () => true,
       () => false,
     ));
-  if (held)
-    await page.evaluate(() =>
-      Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
-    );
+  if (held) await settle(); // the toasts spread out under the pointer
   const builder = new AxeBuilder({ page }).setLegacyMode(true);
   const results = await (tags ? builder.withTags(tags) : builder).analyze();
   if (held) await page.mouse.move(0, 0);
