@@ -9,6 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { median } from "./util.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const RUNNER = path.resolve(here, "../lighthouse/run-lighthouse.mjs");
@@ -65,10 +66,8 @@ function runNode(args: string[], timeoutMs: number): Promise<{ code: number | nu
   });
 }
 
-function medianOf(values: number[]): number | undefined {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? Math.round(sorted[Math.floor(sorted.length / 2)]!) : undefined;
-}
+/** A median rounded, or none when there was nothing to take it of (util's median is NaN then). */
+const roundedOrNone = (value: number) => (Number.isFinite(value) ? Math.round(value) : undefined);
 
 async function viaRunner(
   base: string,
@@ -104,7 +103,9 @@ async function viaRunner(
     return {
       performanceRange: [Math.min(...performance), Math.max(...performance)],
       loadAverage: [loadBefore, load()],
-      benchmarkIndex: medianOf(r.runs.flatMap((run) => (run.benchmarkIndex === null ? [] : [run.benchmarkIndex]))),
+      benchmarkIndex: roundedOrNone(
+        median(r.runs.flatMap((run) => (run.benchmarkIndex === null ? [] : [run.benchmarkIndex]))),
+      ),
       path: route,
       via: "runner",
       runs,

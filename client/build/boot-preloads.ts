@@ -18,14 +18,14 @@ interface ChunkLike {
   viteMetadata?: { importedCss: Set<string> };
 }
 
+/** The app's boot module: its chunk is the one whose facade it is (also client/build/compile-hints.ts). */
+export const BOOT_MODULE = /[\\/]src[\\/]boot\.tsx$/;
+
 /** The boot chunk's and its static imports' scripts and stylesheets, in load order (imports first). */
-export function bootFiles(
-  bundle: Record<string, ChunkLike>,
-  bootModule = /[\\/]src[\\/]boot\.tsx$/,
-): { scripts: string[]; styles: string[] } {
+export function bootFiles(bundle: Record<string, ChunkLike>): { scripts: string[]; styles: string[] } {
   const scripts: string[] = [];
   const styles: string[] = [];
-  const boot = Object.values(bundle).find((c) => c.type === "chunk" && bootModule.test(c.facadeModuleId ?? ""));
+  const boot = Object.values(bundle).find((c) => c.type === "chunk" && BOOT_MODULE.test(c.facadeModuleId ?? ""));
   const visit = (chunk: ChunkLike | undefined) => {
     if (!chunk || chunk.type !== "chunk" || scripts.includes(chunk.fileName)) return;
     for (const imported of chunk.imports ?? []) visit(bundle[imported]);

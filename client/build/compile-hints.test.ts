@@ -22,7 +22,9 @@ describe("isBootChunk", () => {
     expect(isBootChunk(chunk({ moduleIds: ["/app/node_modules/@apollo/client/core/index.js"] }))).toBe(true);
     expect(isBootChunk(chunk({ moduleIds: ["/app/client/src/gql/graphql.ts"] }))).toBe(true);
     // the app's boot, which the entry imports once the painted first screen is shown (src/main.tsx)
-    expect(isBootChunk(chunk({ isDynamicEntry: true, name: "boot" }))).toBe(true);
+    expect(isBootChunk(chunk({ isDynamicEntry: true, name: "boot", facadeModuleId: "/app/client/src/boot.tsx" }))).toBe(
+      true,
+    );
   });
 
   it("leaves out the landing page, the screens' own chunks and other libraries", () => {

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Plugin } from "vite";
+import { BOOT_MODULE } from "./boot-preloads";
 
 /**
  * Chromium's explicit compile hint (docs/decisions/029-first-load-and-shell.md): a script whose
@@ -17,6 +18,7 @@ const BOOT_CODE =
 export interface ChunkLike {
   type: "chunk" | "asset";
   name?: string;
+  facadeModuleId?: string | null;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
   fileName?: string;
@@ -28,7 +30,7 @@ export function isBootChunk(chunk: ChunkLike): boolean {
   if (chunk.type !== "chunk") return false;
   if (chunk.isEntry) return chunk.name === "index";
   // the app's boot, which the entry imports once the painted first screen is shown (src/main.tsx)
-  if (chunk.isDynamicEntry && chunk.name === "boot") return true;
+  if (chunk.isDynamicEntry && BOOT_MODULE.test(chunk.facadeModuleId ?? "")) return true;
   return !chunk.isDynamicEntry && (chunk.moduleIds ?? []).some((id) => BOOT_CODE.test(id));
 }
 

@@ -36,8 +36,12 @@ function viewData(overrides: Record<string, unknown> = {}) {
       },
     }),
   ];
-  const timeline = viewedTimeline(memories, overrides);
-  return { timeline: { ...timeline, memories: connectionOf("Memory", memories, { hasNextPage: true }), ...overrides } };
+  return {
+    timeline: viewedTimeline(memories, {
+      memories: connectionOf("Memory", memories, { hasNextPage: true }),
+      ...overrides,
+    }),
+  };
 }
 
 const input = (data: Record<string, unknown>, more: Partial<FirstScreenInput> = {}): FirstScreenInput => ({
