@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { isPlayableVideo } from "../server/src/modules/media/video-container.js";
+import { containerDuration } from "../server/src/modules/media/video-container.js";
 
 const MB = 1024 * 1024;
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -66,7 +66,7 @@ try {
     let ok = false;
     for (let i = 0; i < 5; i++) {
       const t0 = process.hrtime.bigint();
-      ok = await isPlayableVideo(file, format);
+      ok = (await containerDuration(file, format)) !== null;
       times.push(Number(process.hrtime.bigint() - t0) / 1e6);
     }
     times.sort((a, b) => a - b);

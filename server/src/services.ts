@@ -17,6 +17,7 @@ import { PrivacyNotices } from "./modules/notifications/privacy-notices.js";
 import { createLoaders } from "./graphql/loaders.js";
 import { InlineQueue } from "./jobs/inline-queue.js";
 import { mediaSweepJob } from "./modules/media/sweep.job.js";
+import { mediaTranscodeJob } from "./modules/media/transcode.job.js";
 import { timelineCreatedFanOutJob } from "./modules/notifications/fan-out.job.js";
 import { AccountDeletionService } from "./modules/account/account-deletion.service.js";
 import { ExportService } from "./modules/account/export.service.js";
@@ -25,8 +26,9 @@ import { ExportService } from "./modules/account/export.service.js";
 export function createServices(deps: ServiceDeps) {
   const mailer = deps.mailer ?? createMailer(deps.env, deps.logger);
   const jobs = deps.jobs ?? new InlineQueue(deps.logger);
-  const media = new MediaService(deps);
+  const media = new MediaService({ ...deps, jobs });
   jobs.define(mediaSweepJob(media, deps.logger));
+  jobs.define(mediaTranscodeJob(media.videos));
   // Domain (timelines, memories, access, notifications, connection web): see docs/decisions/003.
   const access = new AccessService(deps.ds);
   const notifications = new NotificationService(deps.ds, access, deps.clock);

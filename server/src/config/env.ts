@@ -23,6 +23,9 @@ const schema = z.object({
   AUTH_IP_HOURLY_LIMIT: opt(z.coerce.number().int().min(1)).default(30),
   UPLOAD_RATE_LIMIT: opt(z.coerce.number().int().min(1)).default(30),
   USER_STORAGE_QUOTA_MB: opt(z.coerce.number().int().min(1)).default(2048),
+  // Longest video accepted, and the ffmpeg to use instead of the bundled one (docs/decisions/034-media-formats.md).
+  VIDEO_MAX_SECONDS: opt(z.coerce.number().int().min(1).max(3600)).default(300),
+  FFMPEG_PATH: opt(z.string()),
   TRUST_PROXY: opt(
     z
       .string()

@@ -117,6 +117,8 @@ export class Presenter {
       media_url: urls?.url ?? null,
       media_thumb_url: urls?.thumbUrl ?? null,
       media_poster_url: urls?.posterUrl ?? null,
+      media_status: media?.status ?? null,
+      media_taken_at: media?.takenAt ?? null,
       media_type: media?.type ?? null,
       media_format: media?.format ?? null,
       media_width: media?.width ?? null,

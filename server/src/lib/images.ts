@@ -1,9 +1,14 @@
-import sharp, { type Sharp, type SharpOptions } from "sharp";
+import fsp from "node:fs/promises";
+import sharp, { type Metadata, type Sharp, type SharpOptions } from "sharp";
+import { HeicDecodeError, HeicDecoder } from "./heic-decoder.js";
 
 /**
  * The one place that touches sharp (docs/decisions/015-code-layout.md). Decodes with a pixel limit, applies the EXIF
  * orientation, and encodes WebP variants. sharp writes no metadata unless asked (no keepExif /
  * withMetadata here), so no EXIF, GPS or ICC block reaches a served variant.
+ * HEIC (HEVC-coded HEIF), which sharp's own libheif cannot decode, is decoded to pixels by
+ * libheif in WebAssembly (heic-decoder.ts) and then goes the same way; AVIF is sharp's own
+ * (docs/decisions/034-media-formats.md).
  */
 
 // Memory stays bounded on a small server: no libvips operation cache, and at most
@@ -65,6 +70,7 @@ class Limiter {
 }
 
 const limiter = new Limiter(IMAGE_CONCURRENCY);
+const heic = new HeicDecoder();
 
 function inputOptions(pixelLimit: number): SharpOptions {
   // failOn "error": tolerate the minor warnings phone JPEGs often carry, refuse broken files.
@@ -73,6 +79,7 @@ function inputOptions(pixelLimit: number): SharpOptions {
 }
 
 function classify(err: unknown): ImageError {
+  if (err instanceof HeicDecodeError) return new ImageError(err.kind, err.message);
   const message = err instanceof Error ? err.message : String(err);
   if (/pixel limit/i.test(message)) return new ImageError("pixel-limit", message);
   return new ImageError("unreadable", message);
@@ -92,7 +99,8 @@ export function makeImageVariants(input: string | Buffer, opts: ImageOptions = {
       if (meta.width * meta.height > pixelLimit) throw new ImageError("pixel-limit", "Input image exceeds pixel limit");
       const oriented = meta.autoOrient ?? { width: meta.width, height: meta.height };
 
-      const { data, info } = await sharp(input, inputOptions(pixelLimit))
+      const source = isHeic(meta) ? await decodeHeic(input, pixelLimit) : sharp(input, inputOptions(pixelLimit));
+      const { data, info } = await source
         .resize(DISPLAY_SIZE, DISPLAY_SIZE, { fit: "inside", withoutEnlargement: true })
         .raw({ depth: "uchar" })
         .toBuffer({ resolveWithObject: true });
@@ -118,6 +126,27 @@ export function makeImageVariants(input: string | Buffer, opts: ImageOptions = {
   });
 }
 
+/** A HEIF file whose pictures are HEVC-coded: sharp reads its header but cannot decode it. */
+function isHeic(meta: Metadata): boolean {
+  return meta.format === "heif" && meta.compression === "hevc";
+}
+
+/** A HEIC photo as raw pixels for sharp (turned as shown; without alpha unless it has some). */
+async function decodeHeic(input: string | Buffer, pixelLimit: number): Promise<Sharp> {
+  const decoded = await heic.decode(typeof input === "string" ? await fsp.readFile(input) : input, pixelLimit);
+  const pixels = sharp(decoded.data, { raw: { width: decoded.width, height: decoded.height, channels: 4 } });
+  return decoded.alpha ? pixels : pixels.removeAlpha();
+}
+
+/** The EXIF block of an image as sharp finds it (any format, HEIF included), or null. */
+export async function imageExif(input: string | Buffer): Promise<Buffer | null> {
+  try {
+    return (await sharp(input, { failOn: "none" }).metadata()).exif ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** EXIF tags an export copy keeps, by IFD ("IFD0": the image, "IFD2": the Exif sub-IFD), as sharp writes them. */
 export type KeptExif = Record<"IFD0" | "IFD2", Record<string, string>>;
 
@@ -135,4 +164,20 @@ export function exportImageCopy(format: string, keep: KeptExif): Sharp {
   if (format === "png") return withKept.png();
   if (format === "webp") return withKept.webp({ quality: 95 });
   return withKept.jpeg({ quality: 95 });
+}
+
+/**
+ * The export's copy of a HEIF original (HEIC or AVIF; docs/decisions/034-media-formats.md): a
+ * JPEG at quality 92, turned as shown, carrying only `keep` (capture dates; no orientation, the
+ * pixels are already upright), so GPS and every other tag are gone.
+ */
+export function exportHeifAsJpeg(original: Buffer, keep: KeptExif): Promise<Buffer> {
+  return limiter.run(async () => {
+    const meta = await sharp(original, inputOptions(IMAGE_PIXEL_LIMIT)).metadata();
+    const source = isHeic(meta)
+      ? await decodeHeic(original, IMAGE_PIXEL_LIMIT)
+      : sharp(original, inputOptions(IMAGE_PIXEL_LIMIT));
+    const hasExif = Object.keys(keep.IFD0).length + Object.keys(keep.IFD2).length > 0;
+    return (hasExif ? source.withExif(keep) : source).jpeg({ quality: 92 }).toBuffer();
+  });
 }

@@ -2,7 +2,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { Readable, type Transform } from "node:stream";
 import { KEY_PATTERN, assertKey, type Storage, type StoredFile, type TempFile } from "./storage.js";
-import { TempFiles, listTree } from "./temp-files.js";
+import { TempFiles, listTree, type WrittenTemp } from "./temp-files.js";
 
 /** Media on the local disk under `<root>` (DATA_DIR/media), 0700 folders. The zero-setup default. */
 export class LocalStorage implements Storage {
@@ -28,7 +28,14 @@ export class LocalStorage implements Storage {
   }
 
   async writeTemp(data: NodeJS.ReadableStream, transform?: Transform): Promise<TempFile> {
-    const written = await this.temp.write(data, transform);
+    return this.tempFile(await this.temp.write(data, transform));
+  }
+
+  async produceTemp(produce: (path: string) => Promise<void>): Promise<TempFile> {
+    return this.tempFile(await this.temp.produce(produce));
+  }
+
+  private tempFile(written: WrittenTemp): TempFile {
     let done = false;
     return {
       ...written,

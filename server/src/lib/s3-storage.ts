@@ -3,7 +3,7 @@ import fsp from "node:fs/promises";
 import { Readable, type Transform } from "node:stream";
 import type { S3Client, S3ClientConfig } from "@aws-sdk/client-s3";
 import { KEY_PATTERN, assertKey, type Storage, type StoredFile, type TempFile } from "./storage.js";
-import { TempFiles } from "./temp-files.js";
+import { TempFiles, type WrittenTemp } from "./temp-files.js";
 
 type S3Module = typeof import("@aws-sdk/client-s3");
 
@@ -78,7 +78,14 @@ export class S3Storage implements Storage {
   }
 
   async writeTemp(data: NodeJS.ReadableStream, transform?: Transform): Promise<TempFile> {
-    const written = await this.temp.write(data, transform);
+    return this.tempFile(await this.temp.write(data, transform));
+  }
+
+  async produceTemp(produce: (path: string) => Promise<void>): Promise<TempFile> {
+    return this.tempFile(await this.temp.produce(produce));
+  }
+
+  private tempFile(written: WrittenTemp): TempFile {
     let done = false;
     return {
       ...written,

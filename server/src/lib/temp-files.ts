@@ -25,10 +25,7 @@ export class TempFiles {
 
   /** Streams `data` (through `transform`) into a new temp file; nothing is left behind on failure. */
   async write(data: NodeJS.ReadableStream, transform?: Transform): Promise<WrittenTemp> {
-    await this.ready;
-    const id = crypto.randomUUID();
-    const file = path.join(this.dir, shardOf(id), `${id}.part`);
-    await fsp.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    const file = await this.freshPath();
     const counter = new ByteCounter();
     const out = fs.createWriteStream(file, { mode: 0o600, flags: "wx" });
     try {
@@ -42,6 +39,28 @@ export class TempFiles {
       throw err;
     }
     return { path: file, bytes: counter.bytes };
+  }
+
+  /** A temp file written by `produce` at the path it is given; nothing is left behind on failure. */
+  async produce(produce: (file: string) => Promise<void>): Promise<WrittenTemp> {
+    const file = await this.freshPath();
+    try {
+      await produce(file);
+      const { size } = await fsp.stat(file);
+      await fsp.chmod(file, 0o600);
+      return { path: file, bytes: size };
+    } catch (err) {
+      await fsp.rm(file, { force: true });
+      throw err;
+    }
+  }
+
+  private async freshPath(): Promise<string> {
+    await this.ready;
+    const id = crypto.randomUUID();
+    const file = path.join(this.dir, shardOf(id), `${id}.part`);
+    await fsp.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    return file;
   }
 
   async clear(): Promise<number> {

@@ -90,9 +90,9 @@ export interface ExportInput {
   now: Date;
 }
 
-/** The file extension of a stored format. */
+/** The file extension of a stored format in the export (HEIC and AVIF photos are exported as JPEG). */
 export function extensionOf(format: string): string {
-  return format === "jpeg" ? "jpg" : format;
+  return format === "jpeg" || format === "heic" || format === "avif" ? "jpg" : format;
 }
 
 const person = (u: User | undefined): ExportPerson | null =>

@@ -1,10 +1,10 @@
-import { PassThrough, type Readable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import exifr from "exifr";
 import type { DataSource } from "typeorm";
 import yazl from "yazl";
 import type { Clock } from "../../lib/clock.js";
 import { unauthenticated } from "../../lib/errors.js";
-import { exportImageCopy, type KeptExif } from "../../lib/images.js";
+import { exportHeifAsJpeg, exportImageCopy, imageExif, type KeptExif } from "../../lib/images.js";
 import type { Logger } from "../../lib/logger.js";
 import { consumeAll, createRateLimiter, limitError, waitText, type RateLimiter } from "../../lib/rate-limit.js";
 import type { Storage } from "../../lib/storage.js";
@@ -22,8 +22,13 @@ export const EXPORT_PATH = "/api/users/me/export";
 /** Exports per account per hour (docs/decisions/023-export-and-deletion.md). */
 export const EXPORTS_PER_HOUR = 3;
 
-/** Image formats re-encoded without GPS; GIF carries no EXIF and videos are stored scrubbed (docs/decisions/004-media-pipeline.md). */
+/**
+ * Image formats re-encoded without GPS; GIF carries no EXIF and videos are stored without any
+ * metadata (docs/decisions/004-media-pipeline.md, 034-media-formats.md). HEIF photos (HEIC, AVIF)
+ * become JPEG copies (export-contents.ts names them .jpg).
+ */
 const REENCODED = new Set(["jpeg", "png", "webp"]);
+const HEIF = new Set(["heic", "avif"]);
 /** Enough of the file's head for its EXIF block. */
 const EXIF_HEAD_BYTES = 256 * 1024;
 /** Stored files checked at once before the zip starts. */
@@ -161,6 +166,14 @@ export class ExportService {
   /** The bytes of one original for the zip: images re-encoded without GPS, the rest as stored. */
   private async copyOf(media: MediaFile): Promise<Readable> {
     const { storage } = this.deps;
+    if (media.type === MediaType.IMAGE && HEIF.has(media.format)) {
+      const original = await readAll(await storage.read(media.originalKey));
+      const exif = await imageExif(original);
+      // the JPEG's pixels are upright: its Orientation would turn them again
+      const { IFD0, IFD2 } = await this.keptFrom(exif);
+      delete IFD0.Orientation;
+      return Readable.from([await exportHeifAsJpeg(original, { IFD0, IFD2 })]);
+    }
     if (media.type !== MediaType.IMAGE || !REENCODED.has(media.format)) return storage.read(media.originalKey);
     const keep = await this.keptExif(media);
     const out = new PassThrough();
@@ -175,12 +188,18 @@ export class ExportService {
 
   /** The capture date and orientation of an original, read from its head only. */
   private async keptExif(media: MediaFile): Promise<KeptExif> {
+    if (media.format !== "jpeg" && media.format !== "webp" && media.format !== "png") return { IFD0: {}, IFD2: {} };
+    const end = Math.max(0, Math.min(media.bytes, EXIF_HEAD_BYTES) - 1);
+    return this.keptFrom(await readAll(await this.deps.storage.read(media.originalKey, { start: 0, end })));
+  }
+
+  /** The capture date and orientation in a file's head, or in an EXIF block ("Exif\0\0" or a TIFF header first). */
+  private async keptFrom(head: Buffer | null): Promise<KeptExif> {
     const kept: KeptExif = { IFD0: {}, IFD2: {} };
-    if (media.format !== "jpeg" && media.format !== "webp" && media.format !== "png") return kept;
+    if (!head) return kept;
     try {
-      const end = Math.max(0, Math.min(media.bytes, EXIF_HEAD_BYTES) - 1);
-      const head = await readAll(await this.deps.storage.read(media.originalKey, { start: 0, end }));
-      const tags = (await exifr.parse(head, {
+      const source = head.subarray(0, 6).toString("latin1") === "Exif\0\0" ? head.subarray(6) : head;
+      const tags = (await exifr.parse(source, {
         pick: ["Orientation", "DateTime", "ModifyDate", "DateTimeOriginal", "CreateDate", "OffsetTimeOriginal"],
         reviveValues: false,
         translateValues: false,

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from "typeorm";
-import { MediaType } from "./media.enums.js";
+import { MediaStatus, MediaType } from "./media.enums.js";
 
 /** Stored variants of one upload, by name → storage key (relative to DATA_DIR/media). */
 export interface MediaVariants {
@@ -10,8 +10,8 @@ export interface MediaVariants {
 }
 
 /**
- * One uploaded file (docs/decisions/004-media-pipeline.md). The original is kept privately (original_key) and never served;
- * served images are WebP variants without EXIF. Bytes are only reachable through /media with a
+ * One uploaded file (docs/decisions/004-media-pipeline.md, 034-media-formats.md). The original is kept privately
+ * (original_key) and never served; served images are WebP variants without EXIF, served videos carry no metadata. Bytes are only reachable through /media with a
  * signed URL and a fresh access check.
  */
 @Entity({ name: "media_files" })
@@ -58,6 +58,17 @@ export class MediaFile {
 
   @Column({ type: "jsonb", default: () => "'{}'" })
   variants!: MediaVariants;
+
+  /** READY, or a video whose playable copy is still being made (PREPARING) or could not be (FAILED). */
+  @Column({ type: "enum", enum: MediaStatus, enumName: "media_status", default: MediaStatus.READY })
+  status!: MediaStatus;
+
+  /**
+   * When the camera says it was taken (capture-facts.ts): its clock reading "YYYY-MM-DDTHH:mm:ss",
+   * with "+hh:mm" when the file gives the offset. Text, as a reading without an offset is no instant.
+   */
+  @Column({ name: "taken_at", type: "varchar", length: 25, nullable: true })
+  takenAt!: string | null;
 
   /** True once a memory or a profile references it; unattached files are swept after an hour. */
   @Column({ type: "boolean", default: false })

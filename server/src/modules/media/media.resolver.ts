@@ -10,21 +10,23 @@ import { Media } from "./media.types.js";
 @Resolver(() => Media)
 export class MediaResolver {
   @FieldResolver(() => String, {
-    description: "display variant (~1600px WebP) for images, the video itself for videos",
+    nullable: true,
+    description:
+      "display variant (~1600px WebP) for images; for videos the playable file, null while status is PREPARING or FAILED",
   })
-  url(@Root() media: MediaFile, @Ctx() ctx: GraphQLContext): string {
+  url(@Root() media: MediaFile, @Ctx() ctx: GraphQLContext): string | null {
     return ctx.present.media.urls(media).url;
   }
 
   @FieldResolver(() => String, {
     nullable: true,
-    description: "~320px WebP (for videos: the poster if any, else null)",
+    description: "~320px WebP (for videos: of the poster frame)",
   })
   thumbUrl(@Root() media: MediaFile, @Ctx() ctx: GraphQLContext): string | null {
     return ctx.present.media.urls(media).thumbUrl;
   }
 
-  @FieldResolver(() => String, { nullable: true, description: "video poster frame (WebP) if one was uploaded" })
+  @FieldResolver(() => String, { nullable: true, description: "video poster frame (WebP), made by the server" })
   posterUrl(@Root() media: MediaFile, @Ctx() ctx: GraphQLContext): string | null {
     return ctx.present.media.urls(media).posterUrl;
   }

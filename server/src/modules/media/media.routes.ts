@@ -78,10 +78,17 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
     .some((t) => t === etag || t === "*");
 }
 
-/** The REST upload answer (docs/product.md §3 "Upload result"), plus resource_type for the memory's media_type. */
+/**
+ * The REST upload answer (docs/product.md §3 "Upload result"), plus resource_type for the memory's
+ * media_type, and a video's status and poster (docs/decisions/034-media-formats.md).
+ */
 export function uploadResult(services: Services, media: MediaFile) {
+  const urls = services.media.urlsFor(media);
   return {
-    file_url: services.media.urlsFor(media).url,
+    file_url: urls.url,
+    poster_url: urls.posterUrl,
+    status: media.status,
+    taken_at: media.takenAt,
     public_id: media.id,
     format: media.format,
     width: media.width,

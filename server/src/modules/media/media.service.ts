@@ -1,18 +1,22 @@
 import crypto from "node:crypto";
 import type { FileUpload } from "graphql-upload-minimal";
-import { In, IsNull, type DataSource, type EntityManager } from "typeorm";
+import { In, type DataSource, type EntityManager } from "typeorm";
 import type { Clock } from "../../lib/clock.js";
-import { badInput, notFound, unauthenticated } from "../../lib/errors.js";
-import { ImageError, makeImageVariants, type ProcessedImage } from "../../lib/images.js";
+import { badInput, unauthenticated } from "../../lib/errors.js";
+import { Ffmpeg, locateFfmpeg } from "../../lib/ffmpeg.js";
+import { ImageError, imageExif, makeImageVariants, type ProcessedImage } from "../../lib/images.js";
+import type { JobQueue } from "../../jobs/job-queue.js";
 import type { Logger } from "../../lib/logger.js";
 import { resolveSessionSecret } from "../../lib/session-secret.js";
 import { createStorage } from "../../lib/create-storage.js";
-import { shardOf, type Storage, type TempFile } from "../../lib/storage.js";
+import type { Storage, TempFile } from "../../lib/storage.js";
 import type { ServiceDeps } from "../../service-deps.js";
 import { MediaReads, type MediaViewer } from "../access/media.reads.js";
 import type { Asker } from "../access/user.reads.js";
-import { MediaFile, type MediaVariants } from "./media-file.entity.js";
-import { MediaType } from "./media.enums.js";
+import { photoFacts, type CaptureFacts, type GeoPosition } from "./capture-facts.js";
+import { MediaFile } from "./media-file.entity.js";
+import { MediaStatus, MediaType } from "./media.enums.js";
+import { mediaKeys as keys } from "./media-keys.js";
 import { UrlSigner, type MediaVariantName, type UrlSignerOptions } from "./media-signing.js";
 import {
   DEFAULT_MEDIA_LIMITS,
@@ -23,9 +27,10 @@ import {
   type MediaLimits,
 } from "./upload-gate.js";
 import { UploadLimits } from "./upload-limits.js";
-import { isPlayableVideo } from "./video-container.js";
-import { scrubMp4Metadata } from "./video-metadata.js";
 import { deletedRows, keysOfDeleted, MediaSweeper } from "./media-sweeper.js";
+import { MEDIA_TRANSCODE_JOB, type TranscodeJob } from "./transcode.job.js";
+import { VideoPipeline } from "./video-pipeline.js";
+import { VideoTools } from "./video-tools.js";
 
 export type { MediaVariantName } from "./media-signing.js";
 
@@ -39,11 +44,20 @@ export interface MediaServiceOptions {
   storage?: Storage;
   limits?: Partial<MediaLimits>;
   urls?: UrlSignerOptions;
+  /** Replaces the ffmpeg found from FFMPEG_PATH or the npm package (tests: one that is missing). */
+  ffmpeg?: Ffmpeg;
+}
+
+/** A stored upload, and where it was taken when the file said so (never stored: for a place suggestion). */
+export interface Ingested {
+  media: MediaFile;
+  position: GeoPosition | null;
 }
 
 /** Signed URLs of one media row, as the API hands them out. */
 export interface MediaUrls {
-  url: string;
+  /** The display image, or the playable video (null while it is prepared, or when that failed). */
+  url: string | null;
   thumbUrl: string | null;
   posterUrl: string | null;
 }
@@ -57,6 +71,7 @@ export interface ServableVariant {
   mtime: Date;
 }
 
+/** By the served file's extension: transcoded copies are MP4; videos stored before them keep their container. */
 const VIDEO_CONTENT_TYPE: Record<string, string> = { mp4: "video/mp4", mov: "video/quicktime", webm: "video/webm" };
 
 /** The signed-in uploader; an anonymous caller's stream is drained and refused. */
@@ -65,12 +80,6 @@ function ownerOf(owner: Asker, stream: NodeJS.ReadableStream): string {
   stream.resume();
   throw unauthenticated();
 }
-
-const keys = {
-  original: (id: string, format: string) => `originals/${shardOf(id)}/${id}.${format === "jpeg" ? "jpg" : format}`,
-  variant: (id: string, name: string, ext: string) =>
-    `variants/${shardOf(id)}/${id}-${name}-${crypto.randomBytes(4).toString("hex")}.${ext}`,
-};
 
 /**
  * Media (docs/decisions/004-media-pipeline.md): ingest, variants, signed URLs, access-checked serving, removal and the
@@ -86,6 +95,8 @@ export class MediaService {
   private readonly reads: MediaReads;
   private readonly sweeper: MediaSweeper;
   readonly uploadLimits: UploadLimits;
+  readonly videos: VideoPipeline;
+  private readonly jobs: JobQueue | null;
 
   constructor(deps: ServiceDeps, opts: MediaServiceOptions = {}) {
     this.ds = deps.ds;
@@ -93,10 +104,19 @@ export class MediaService {
     this.clock = deps.clock;
     this.logger = deps.logger;
     this.storage = opts.storage ?? createStorage(deps.env);
-    this.limits = { ...DEFAULT_MEDIA_LIMITS, ...opts.limits };
+    this.limits = { ...DEFAULT_MEDIA_LIMITS, videoSeconds: deps.env.VIDEO_MAX_SECONDS, ...opts.limits };
     this.signer = new UrlSigner(resolveSessionSecret(deps.env), opts.urls);
     this.uploadLimits = new UploadLimits(deps.ds, deps.env);
     this.sweeper = new MediaSweeper({ ...deps, storage: this.storage, removeFiles: (keys) => this.removeFiles(keys) });
+    this.jobs = deps.jobs ?? null;
+    this.videos = new VideoPipeline({
+      ds: deps.ds,
+      storage: this.storage,
+      logger: deps.logger,
+      limits: this.limits,
+      tools: new VideoTools(opts.ffmpeg ?? new Ffmpeg(locateFfmpeg(deps.env.FFMPEG_PATH))),
+      makeStill: (frame) => this.processImage(frame),
+    });
   }
 
   private get repo() {
@@ -106,17 +126,26 @@ export class MediaService {
   // ---- uploads ---------------------------------------------------------------------------
 
   /**
-   * Validates and stores an upload for `owner`; returns the new, unattached row. The type is
-   * decided by content; the size limit of that type is enforced while streaming. Images get WebP
-   * display and thumb variants (oriented, no metadata); the original is kept privately. Videos
-   * are stored as uploaded (MP4/MOV location and other user metadata boxes neutralised).
+   * Validates and stores an upload for `owner`; returns the new, unattached row. The type is decided by
+   * content; the size limit of that type is enforced while streaming. Images (HEIC and AVIF
+   * too) get WebP display and thumb variants (oriented, no metadata); the original is kept
+   * privately. Videos are kept as a copy without metadata, with a poster frame made here; one
+   * that not every browser plays is transcoded by a background job (video-pipeline.ts).
    * Every upload first passes the per-account rate and storage quota (upload-limits.ts); a video
-   * must parse as a real container (video-container.ts).
-   * Throws BAD_USER_INPUT / PAYLOAD_TOO_LARGE / RATE_LIMITED / QUOTA_EXCEEDED; nothing is
-   * left on disk after a refusal.
+   * must parse as a real container (video-container.ts) no longer than `VIDEO_MAX_SECONDS`.
+   * Throws BAD_USER_INPUT / PAYLOAD_TOO_LARGE / RATE_LIMITED / QUOTA_EXCEEDED (and
+   * SERVICE_UNAVAILABLE for a video where no ffmpeg runs); nothing is left on disk after a refusal.
    * `filename` is informational only: it never decides the type or a storage key.
    */
   async ingest(owner: Asker, input: { stream: NodeJS.ReadableStream; filename?: string }): Promise<MediaFile> {
+    return (await this.ingestWithPosition(owner, input)).media;
+  }
+
+  /** `ingest`, with the position the file gives (never stored, never logged: for a place suggestion only). */
+  async ingestWithPosition(
+    owner: Asker,
+    input: { stream: NodeJS.ReadableStream; filename?: string },
+  ): Promise<Ingested> {
     const ownerId = ownerOf(owner, input.stream);
     const remaining = await this.admit(ownerId, input.stream);
     const gate = new UploadGate(this.gateOptions(remaining));
@@ -124,6 +153,7 @@ export class MediaService {
     const detected = gate.detected!;
     const id = crypto.randomUUID();
     const written: string[] = [];
+    let kept: TempFile | null = null;
     try {
       const row = this.repo.create({
         id,
@@ -132,100 +162,68 @@ export class MediaService {
         format: detected.format,
         bytes: temp.bytes,
         attached: false,
-        storedBytes: temp.bytes,
+        status: MediaStatus.READY,
       });
+      let facts: CaptureFacts;
+      let still: ProcessedImage;
       if (detected.type === MediaType.IMAGE) {
-        const image = await this.processImage(temp.path);
-        row.originalKey = keys.original(id, detected.format);
-        const display = keys.variant(id, "display", "webp");
-        const thumb = keys.variant(id, "thumb", "webp");
-        row.storedBytes += await this.storage.put(display, image.display.data);
-        written.push(display);
-        row.storedBytes += await this.storage.put(thumb, image.thumb.data);
-        written.push(thumb);
-        await temp.commit(row.originalKey);
-        written.push(row.originalKey);
-        row.width = image.width;
-        row.height = image.height;
-        row.variants = { display, thumb };
+        facts = await photoFacts(await imageExif(temp.path));
+        still = await this.processImage(temp.path);
+        kept = temp;
       } else {
-        if (!(await isPlayableVideo(temp.path, detected.format))) throw badInput(MESSAGES.videoUnreadable);
-        if (detected.format !== "webm") await scrubMp4Metadata(temp.path);
-        const video = keys.variant(id, "video", detected.ext);
-        await temp.commit(video);
-        written.push(video);
-        row.originalKey = video;
-        row.width = null;
-        row.height = null;
-        row.variants = { video };
+        const video = await this.videos.prepare(temp, detected.format);
+        ({ facts, poster: still } = video);
+        kept = video.clean;
+        if (!video.playsEverywhere) row.status = MediaStatus.PREPARING;
       }
+      const stillName = detected.type === MediaType.IMAGE ? "display" : "poster";
+      const display = keys.variant(id, stillName, "webp");
+      const thumb = keys.variant(id, "thumb", "webp");
+      row.storedBytes = kept.bytes;
+      row.storedBytes += await this.storage.put(display, still.display.data);
+      written.push(display);
+      row.storedBytes += await this.storage.put(thumb, still.thumb.data);
+      written.push(thumb);
+      row.originalKey = keys.original(id, detected.format);
+      await kept.commit(row.originalKey);
+      written.push(row.originalKey);
+      row.width = still.width;
+      row.height = still.height;
+      row.takenAt = facts.takenAt;
+      row.variants = { [stillName]: display, thumb };
+      if (detected.type === MediaType.VIDEO && row.status === MediaStatus.READY) row.variants.video = row.originalKey;
       const stored = row.storedBytes;
       await this.uploadLimits.withinQuota(ownerId, stored, async (m) => {
         await m.getRepository(MediaFile).insert(row);
       });
       row.storedBytes = stored; // the insert hands back the column's default as a string
-      return row;
+      return { media: await this.afterInsert(row), position: facts.position };
     } catch (err) {
       await temp.discard();
+      if (kept && kept !== temp) await kept.discard();
       await this.storage.remove(written);
       throw err;
+    } finally {
+      if (kept !== temp) await temp.discard(); // a video's upload as received is never kept
     }
+  }
+
+  /** Sends a PREPARING video to be transcoded; an inline queue has done it on return, so the row is read again. */
+  private async afterInsert(row: MediaFile): Promise<MediaFile> {
+    if (row.status !== MediaStatus.PREPARING) return row;
+    if (!this.jobs) {
+      await this.videos.transcode(row.id, true);
+    } else {
+      await this.jobs.send<TranscodeJob>(MEDIA_TRANSCODE_JOB, { mediaId: row.id });
+      if (this.jobs.durable) return row;
+    }
+    return (await this.repo.findOneBy({ id: row.id })) ?? row;
   }
 
   /** `ingest` for a GraphQL `Upload` argument (see upload.scalar.ts). */
   async ingestUpload(owner: Asker, file: Promise<FileUpload> | FileUpload): Promise<MediaFile> {
     const upload = await Promise.resolve(file).catch((err: unknown) => Promise.reject(uploadStreamError(err)));
     return this.ingest(owner, { stream: upload.createReadStream(), filename: upload.filename });
-  }
-
-  /** `attachPoster` for a GraphQL `Upload` argument. */
-  async attachPosterUpload(owner: Asker, mediaId: string, file: Promise<FileUpload> | FileUpload): Promise<MediaFile> {
-    const upload = await Promise.resolve(file).catch((err: unknown) => Promise.reject(uploadStreamError(err)));
-    return this.attachPoster(owner, mediaId, { stream: upload.createReadStream() });
-  }
-
-  /** Adds a browser-captured poster frame (an image) to the caller's own video. Replaces any earlier one. */
-  async attachPoster(owner: Asker, mediaId: string, input: { stream: NodeJS.ReadableStream }): Promise<MediaFile> {
-    const row = await this.reads.own(owner, mediaId);
-    if (!row || row.type !== MediaType.VIDEO) {
-      input.stream.resume();
-      throw notFound("Media not found");
-    }
-    const remaining = await this.admit(ownerOf(owner, input.stream), input.stream);
-    const gate = new UploadGate({
-      ...this.gateOptions(remaining),
-      accept: (d) => (d.type === MediaType.IMAGE ? null : badInput(MESSAGES.posterNotImage)),
-    });
-    const temp = await this.receive(input.stream, gate);
-    const written: string[] = [];
-    try {
-      const image = await this.processImage(temp.path);
-      const poster = keys.variant(row.id, "poster", "webp");
-      const thumb = keys.variant(row.id, "thumb", "webp");
-      let added = await this.storage.put(poster, image.display.data);
-      written.push(poster);
-      added += await this.storage.put(thumb, image.thumb.data);
-      written.push(thumb);
-      const previous = [row.variants.poster, row.variants.thumb].filter((k): k is string => !!k);
-      for (const key of previous) added -= (await this.storage.stat(key))?.size ?? 0;
-      const variants: MediaVariants = { ...row.variants, poster, thumb };
-      await this.repo.update({ id: row.id }, { variants, storedBytes: () => `stored_bytes + ${Math.trunc(added)}` });
-      row.variants = variants;
-      row.storedBytes += added;
-      if (row.width == null) {
-        // The poster is a frame of the video: its size is the video's (oriented) size.
-        await this.repo.update({ id: row.id, width: IsNull() }, { width: image.width, height: image.height });
-        row.width = image.width;
-        row.height = image.height;
-      }
-      await this.storage.remove(previous);
-      return row;
-    } catch (err) {
-      await this.storage.remove(written);
-      throw err;
-    } finally {
-      await temp.discard();
-    }
   }
 
   /** The rate and quota check before any byte is kept; a refused stream is drained, not stored. */
@@ -250,7 +248,7 @@ export class MediaService {
     }
   }
 
-  private async processImage(file: string): Promise<ProcessedImage> {
+  private async processImage(file: string | Buffer): Promise<ProcessedImage> {
     try {
       return await makeImageVariants(file, { pixelLimit: this.limits.imagePixels });
     } catch (err) {
@@ -304,7 +302,7 @@ export class MediaService {
       return { url: this.signedUrl(media.id, "display"), thumbUrl: this.signedUrl(media.id, "thumb"), posterUrl: null };
     }
     return {
-      url: this.signedUrl(media.id, "video"),
+      url: media.variants?.video ? this.signedUrl(media.id, "video") : null,
       thumbUrl: media.variants?.thumb ? this.signedUrl(media.id, "thumb") : null,
       posterUrl: media.variants?.poster ? this.signedUrl(media.id, "poster") : null,
     };
@@ -330,7 +328,9 @@ export class MediaService {
     const stat = await this.storage.stat(key);
     if (!stat) return null;
     const contentType =
-      request.variant === "video" ? (VIDEO_CONTENT_TYPE[media.format] ?? "application/octet-stream") : "image/webp";
+      request.variant === "video"
+        ? (VIDEO_CONTENT_TYPE[key.slice(key.lastIndexOf(".") + 1)] ?? "application/octet-stream")
+        : "image/webp";
     return { media, key, contentType, size: stat.size, mtime: stat.mtime };
   }
 

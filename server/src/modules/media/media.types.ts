@@ -1,5 +1,5 @@
 import { Field, ID, Int, ObjectType } from "type-graphql";
-import { MediaType } from "./media.enums.js";
+import { MediaStatus, MediaType } from "./media.enums.js";
 
 /**
  * The GraphQL `Media` type. Its values are MediaFile rows (loaded through `loaders.mediaById`);
@@ -17,7 +17,16 @@ export class Media {
   @Field(() => MediaType)
   type!: MediaType;
 
-  @Field(() => String, { description: "jpeg, png, webp, mp4, webm, mov (format of the original)" })
+  @Field(() => MediaStatus, { description: "whether the served files are ready (a video may still be prepared)" })
+  status!: MediaStatus;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "when the camera says it was taken: YYYY-MM-DDTHH:mm:ss, with +hh:mm when the file gives its offset",
+  })
+  takenAt!: string | null;
+
+  @Field(() => String, { description: "jpeg, png, webp, gif, heic, avif, mp4, webm, mov (format of the original)" })
   format!: string;
 
   @Field(() => Int, { nullable: true })

@@ -9,18 +9,31 @@ export interface MediaLimits {
   imageBytes: number;
   videoBytes: number;
   imagePixels: number;
+  /** Longest video, in seconds (`VIDEO_MAX_SECONDS`). */
+  videoSeconds: number;
 }
 
-export const DEFAULT_MEDIA_LIMITS: MediaLimits = { imageBytes: 25 * MB, videoBytes: 200 * MB, imagePixels: 50_000_000 };
+export const DEFAULT_MEDIA_LIMITS: MediaLimits = {
+  imageBytes: 25 * MB,
+  videoBytes: 200 * MB,
+  imagePixels: 50_000_000,
+  videoSeconds: 300,
+};
+
+function durationText(seconds: number): string {
+  if (seconds % 60 !== 0) return `${seconds} seconds`;
+  return seconds === 60 ? "1 minute" : `${seconds / 60} minutes`;
+}
 
 export const MESSAGES = {
   unsupported: "Unsupported file type. Please choose an image or a video.",
-  heic: "HEIC photos are not supported. Please choose a JPEG or PNG (on iPhone: Settings → Camera → Formats → Most Compatible).",
   tooLarge: "File is too large (max 25 MB for images, 200 MB for videos)",
   tooManyPixels: "This image has too many pixels (max 50 megapixels).",
   unreadable: "This image could not be read. Please choose another photo.",
   videoUnreadable: "This video could not be read. Please choose another video.",
-  posterNotImage: "The poster frame must be an image.",
+  videoTooLong: (seconds: number) =>
+    `This video is longer than ${durationText(seconds)}. Please trim it or choose a shorter one.`,
+  videosUnavailable: "Videos cannot be added on this server right now. Photos still can.",
   empty: "The file is empty.",
 } as const;
 
@@ -31,17 +44,23 @@ export interface Detected {
 }
 
 /** Allowed formats, by file-type's `ext` (decided from content, never from the file name). */
-const IMAGE_FORMATS: Record<string, string> = { jpg: "jpeg", png: "png", webp: "webp", gif: "gif" };
+const IMAGE_FORMATS: Record<string, string> = {
+  jpg: "jpeg",
+  png: "png",
+  webp: "webp",
+  gif: "gif",
+  heic: "heic",
+  avif: "avif",
+};
 const VIDEO_FORMATS: Record<string, string> = { mp4: "mp4", m4v: "mp4", mov: "mov", qt: "mov", webm: "webm" };
 const VIDEO_EXT: Record<string, string> = { mp4: "mp4", mov: "mov", webm: "webm" };
-const HEIF_EXTS = new Set(["heic", "heif", "heics", "heifs"]);
 
 /** file-type needs the first few KB; 4100 bytes is its own default sample size. */
 const SNIFF_BYTES = 4100;
 
 export interface GateOptions {
   limits: MediaLimits;
-  /** Refuses a detected type (e.g. a poster that is not an image), or null to go on. */
+  /** Refuses a detected type, or null to go on. */
   accept?: (d: Detected) => AppError | null;
   /** Bytes the person may still store, and the error for a stream that grows past them. */
   quota?: { remaining: number; error: () => AppError };
@@ -88,7 +107,7 @@ export class UploadGate extends Transform {
     this.head = [];
     const ft = await fileTypeFromBuffer(head);
     const detected = classify(ft?.ext);
-    if (!detected) throw badInput(ft && HEIF_EXTS.has(ft.ext) ? MESSAGES.heic : MESSAGES.unsupported);
+    if (!detected) throw badInput(MESSAGES.unsupported);
     const refusal = this.opts.accept?.(detected);
     if (refusal) throw refusal;
     this.detected = detected;

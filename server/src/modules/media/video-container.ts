@@ -26,31 +26,53 @@ const MAX_MOOV_BOXES = 20_000;
 const MAX_TOP_LEVEL_BOXES = 1_000;
 
 /**
- * Whether an upload whose first bytes say "video" is a real container: an MP4/QuickTime file with
- * an `ftyp` and a `moov` whose movie header gives a positive duration, or a WebM whose Segment
- * Info (in its first MB) gives a positive duration — parsed by music-metadata, not guessed from
- * magic bytes. Only headers are read: the top-level box headers of an MP4 (so `mdat` is never
+ * The duration in seconds of an upload whose first bytes say "video", or null when it is not a
+ * real container: an MP4/QuickTime file with an `ftyp` and a `moov` whose movie header gives a
+ * positive duration, or a WebM whose Segment Info (in its first MB) gives a positive duration —
+ * parsed by music-metadata, not guessed from magic bytes. Only headers are read: the top-level box headers of an MP4 (so `mdat` is never
  * read, wherever `moov` is), its `moov`, or the first MB of a WebM. Work is bounded before the
  * parser runs (`moov` size and box count), so a header glued to junk costs milliseconds
  * (docs/decisions/004-media-pipeline.md, "Limits").
  */
-export async function isPlayableVideo(file: string, format: string): Promise<boolean> {
+export async function containerDuration(file: string, format: string): Promise<number | null> {
   try {
     const webm = format === "webm";
     const head = webm ? await readHead(file, WEBM_HEAD_BYTES) : await mp4Header(file);
-    if (!head) return false;
+    if (!head) return null;
     const { format: info } = await parseBuffer(
       head,
       { mimeType: webm ? "video/webm" : "video/mp4", size: head.length },
       { duration: false, skipCovers: true },
     );
     const isMatroska = /^EBML\/(webm|matroska)$/i.test(info.container ?? "");
-    if (webm !== isMatroska) return false;
-    return typeof info.duration === "number" && Number.isFinite(info.duration) && info.duration > 0;
+    if (webm !== isMatroska) return null;
+    // music-metadata times a movie by its sound; a movie header times the whole of it (silent ones too)
+    const duration = webm ? info.duration : movieDuration(head);
+    const ok = typeof duration === "number" && Number.isFinite(duration) && duration > 0;
+    return ok ? duration : null;
   } catch {
     // Any parse failure (a box larger than the file, an unknown structure) is "not a video".
-    return false;
+    return null;
   }
+}
+
+/** Seconds from the `mvhd` of `ftyp`+`moov` (as `mp4Header` returns them), or null. */
+function movieDuration(head: Buffer): number | null {
+  const ftypSize = head.readUInt32BE(0);
+  const moov = head.subarray(ftypSize);
+  for (let pos = 8; pos + 8 <= moov.length;) {
+    const size = moov.readUInt32BE(pos);
+    if (size < 8) return null;
+    if (moov.toString("latin1", pos + 4, pos + 8) === "mvhd") {
+      const v1 = moov[pos + 8] === 1; // 64-bit times and duration
+      if (pos + (v1 ? 40 : 28) > moov.length) return null;
+      const timescale = moov.readUInt32BE(pos + (v1 ? 28 : 20));
+      const units = v1 ? Number(moov.readBigUInt64BE(pos + 32)) : moov.readUInt32BE(pos + 24);
+      return timescale > 0 ? units / timescale : null;
+    }
+    pos += size;
+  }
+  return null;
 }
 
 async function readHead(file: string, max: number): Promise<Buffer> {

@@ -7,7 +7,7 @@ import type { MediaService } from "../media/media.service.js";
  */
 export type MediaPort = Pick<
   MediaService,
-  "ingestUpload" | "attachPosterUpload" | "markAttached" | "remove" | "signedUrl" | "urlsFor"
+  "ingestUpload" | "markAttached" | "remove" | "signedUrl" | "urlsFor"
 >;
 
 /** A GraphQL multipart upload (graphql-upload-minimal resolves the scalar to a promise). */

@@ -9,7 +9,6 @@ import { isParticipant, type Viewer } from "../access/access.service.js";
 import { Reads } from "../access/index.js";
 import { lockTimelineAndCountMemories } from "../access/write-path.js";
 import type { MediaFile } from "../media/media-file.entity.js";
-import { MediaType } from "../media/media.enums.js";
 import type { NotificationService } from "../notifications/notification.service.js";
 import { Timeline } from "../timelines/timeline.entity.js";
 import { TimelineStatus } from "../timelines/timeline.enums.js";
@@ -41,7 +40,6 @@ export interface MemoryMediaInput {
   mediaId?: string | null;
   /** a `/media/<id>/…` URL handed out earlier; used when `mediaId` is absent */
   mediaUrl?: unknown;
-  poster?: UploadArg | null;
 }
 
 export interface CreateMemoryInput extends MemoryFields, MemoryMediaInput {
@@ -170,28 +168,10 @@ export class MemoryService {
     return row;
   }
 
-  /** New media for a memory from `file` (ingested now) or `mediaId`; plus an optional video poster. */
-  private async newMedia(
-    viewer: Viewer,
-    input: { file?: UploadArg | null; mediaId?: string | null; poster?: UploadArg | null },
-  ) {
-    const { media } = this.deps;
-    let row: MediaFile;
-    let ingested = false;
-    if (input.file) {
-      row = await media.ingestUpload(viewer, input.file);
-      ingested = true;
-    } else {
-      row = await this.ownUnattached(viewer, input.mediaId);
-    }
-    try {
-      if (input.poster && row.type === MediaType.VIDEO)
-        row = await media.attachPosterUpload(viewer, row.id, input.poster);
-    } catch (err) {
-      if (ingested) await media.remove([row.id]);
-      throw err;
-    }
-    return { row, ingested };
+  /** New media for a memory from `file` (ingested now) or `mediaId` (a video's poster is the server's). */
+  private async newMedia(viewer: Viewer, input: { file?: UploadArg | null; mediaId?: string | null }) {
+    if (input.file) return { row: await this.deps.media.ingestUpload(viewer, input.file), ingested: true };
+    return { row: await this.ownUnattached(viewer, input.mediaId), ingested: false };
   }
 
   /**
@@ -270,11 +250,6 @@ export class MemoryService {
     const replacing = !!(input.file || mediaId);
     let media: { row: MediaFile; ingested: boolean } | null = null;
     if (replacing) media = await this.newMedia(viewer, { ...input, mediaId });
-    else if (input.poster) {
-      const [current] = await this.reads.media.byIds(viewer, [memory.mediaId]);
-      if (current?.type === MediaType.VIDEO)
-        await this.deps.media.attachPosterUpload({ userId: current.ownerId }, current.id, input.poster);
-    }
     try {
       await this.ds.transaction(async (m) => {
         const patch: Partial<Memory> = {};
@@ -288,8 +263,6 @@ export class MemoryService {
         if (actor) await this.deps.notifications.partnerNoteAdded(memory, timeline, actor, m);
         if (media) {
           await this.deps.media.markAttached([media.row.id], m);
-          await m.query(REFRESH_PREVIEWS_SQL, [timeline.id]);
-        } else if (input.poster) {
           await m.query(REFRESH_PREVIEWS_SQL, [timeline.id]);
         }
       });

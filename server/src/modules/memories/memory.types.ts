@@ -15,12 +15,6 @@ export class CreateMemoryInput {
   @Field(() => ID, { nullable: true })
   mediaId?: string | null;
 
-  @Field(() => GraphQLUpload, {
-    nullable: true,
-    description: "optional poster frame (image) for a video, captured in the browser",
-  })
-  poster?: Promise<FileUpload> | null;
-
   @Field(() => String, { nullable: true })
   caption?: string | null;
 
@@ -70,8 +64,6 @@ export class UpdateMemoryInput {
   @Field(() => ID, { nullable: true })
   mediaId?: string | null;
 
-  @Field(() => GraphQLUpload, { nullable: true })
-  poster?: Promise<FileUpload> | null;
 }
 
 @ObjectType()
