@@ -220,7 +220,7 @@ describe("media lifecycle: limits, removal, attachment, the orphan sweeper, Grap
       }
     }
     const schema = await buildSchema({ resolvers: [MediaResolver, ProbeResolver], authChecker, validate: false });
-    const fields = "id type format width height bytes url thumbUrl posterUrl";
+    const fields = "id type status takenAt format width height bytes url thumbUrl posterUrl";
     const res = await graphql({
       schema,
       source: `{ probe { image { ${fields} } video { ${fields} } } }`,
@@ -237,6 +237,8 @@ describe("media lifecycle: limits, removal, attachment, the orphan sweeper, Grap
         image: {
           id: image.id,
           type: "IMAGE",
+          status: "READY",
+          takenAt: null,
           format: "jpeg",
           width: 800,
           height: 600,
@@ -248,13 +250,15 @@ describe("media lifecycle: limits, removal, attachment, the orphan sweeper, Grap
         video: {
           id: video.id,
           type: "VIDEO",
+          status: "READY",
+          takenAt: null,
           format: "webm",
-          width: null,
-          height: null,
+          width: 640,
+          height: 360,
           bytes: video.bytes,
           url: expect.stringMatching(new RegExp(`^/media/${video.id}/video\\?`)),
-          thumbUrl: null,
-          posterUrl: null,
+          thumbUrl: expect.stringMatching(new RegExp(`^/media/${video.id}/thumb\\?`)),
+          posterUrl: expect.stringMatching(new RegExp(`^/media/${video.id}/poster\\?`)),
         },
       },
     });

@@ -1,7 +1,10 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Ffmpeg, locateFfmpeg } from "../../src/lib/ffmpeg.js";
 import { MediaFile } from "../../src/modules/media/media-file.entity.js";
 import { MESSAGES } from "../../src/modules/media/media.service.js";
 import { LIMIT_MESSAGES } from "../../src/modules/media/upload-limits.js";
@@ -131,7 +134,7 @@ describe("storage quota per account (USER_STORAGE_QUOTA_MB)", () => {
     expect(await t.services.media.uploadLimits.used(owner.id)).toBe(image.storedBytes + video.storedBytes);
   });
 
-  it("counts a video's poster frame, and only the latest one", async () => {
+  it("counts a video's poster, thumb and transcoded copy", async () => {
     const owner = await createUser(t.ds);
     const video = await t.services.media.ingest(
       { userId: owner.id },
@@ -139,14 +142,9 @@ describe("storage quota per account (USER_STORAGE_QUOTA_MB)", () => {
         stream: fs.createReadStream(fixture("clip.webm")),
       },
     );
-    for (const file of ["photo-plain.jpg", "photo-portrait.png"]) {
-      await t.services.media.attachPoster({ userId: owner.id }, video.id, {
-        stream: fs.createReadStream(fixture(file)),
-      });
-      const row = await repo().findOneByOrFail({ id: video.id });
-      expect(row.storedBytes).toBe(await inStore(row));
-      expect(row.storedBytes).toBeGreaterThan(row.bytes);
-    }
+    const row = await repo().findOneByOrFail({ id: video.id });
+    expect(Object.keys(row.variants).sort()).toEqual(["poster", "thumb", "video"]);
+    expect(row.storedBytes).toBe(await inStore(row));
   });
 
   it("cuts a stream that grows past the remaining space, removes its temp file, and answers 413 QUOTA_EXCEEDED", async () => {
@@ -283,8 +281,14 @@ describe("unattached uploads and video containers", () => {
   it("accepts the real clips: MP4 with its moov first or last, and WebM", async () => {
     await uploadVia(t, cookie, fixtureBytes("clip.mp4"), "clip.mp4").expect(201);
     await uploadVia(t, cookie, fixtureBytes("clip.webm"), "clip.webm").expect(201);
-    // moov at the end (a phone that did not "fast start"): ftyp, mdat, moov.
-    const clip = fixtureBytes("clip.mp4");
+    // moov at the end (a phone that did not "fast start"): ftyp, mdat, 30 MB of padding, moov.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "keepsake-moov-last-"));
+    await new Ffmpeg(locateFfmpeg()).run(
+      ["-i", fixture("clip.mp4"), "-c", "copy", "-f", "mp4", path.join(dir, "last.mp4")],
+      { timeoutMs: 60_000 },
+    );
+    const clip = fs.readFileSync(path.join(dir, "last.mp4"));
+    fs.rmSync(dir, { recursive: true, force: true });
     const boxes: Record<string, Buffer> = {};
     for (let pos = 0; pos < clip.length;) {
       const size = clip.readUInt32BE(pos);
@@ -292,7 +296,9 @@ describe("unattached uploads and video containers", () => {
       pos += size;
     }
     expect(Object.keys(boxes)).toEqual(expect.arrayContaining(["ftyp", "moov", "mdat"]));
-    const moovLast = Buffer.concat([boxes.ftyp!, box("free", Buffer.alloc(30 * MB)), boxes.mdat!, boxes.moov!]);
+    expect(Object.keys(boxes).indexOf("moov")).toBeGreaterThan(Object.keys(boxes).indexOf("mdat"));
+    const beforeMoov = clip.subarray(0, clip.length - boxes.moov!.length); // ffmpeg writes moov last
+    const moovLast = Buffer.concat([beforeMoov, box("free", Buffer.alloc(30 * MB)), boxes.moov!]);
     const res = await uploadVia(t, cookie, moovLast, "IMG_0001.MOV").expect(201);
     expect(res.body).toMatchObject({ resource_type: "video", format: "mp4", bytes: moovLast.length });
   });
