@@ -91,6 +91,9 @@ interface World {
   subject: Timeline;
   memory: Memory;
   mediaId: string;
+  /** a second memory: a phone's HEVC video, transcoded, with its server-made poster */
+  videoMemory: Memory;
+  videoId: string;
   /** the creator's profile photo (a real upload) */
   photoId: string;
   /** a notification to the collaborator about the subject */
@@ -225,6 +228,19 @@ const READS: Op[] = [
     `query($id: ID!) { memory(id: $id) { id media { id } } }`,
     (w) => ({ id: w.memory.id }),
     (d, w) => d?.memory?.media?.id === w.mediaId,
+    canSee,
+  ),
+  gqlRead(
+    "query memory(id).media (a transcoded video: status, takenAt, its URLs)",
+    `query($id: ID!) { memory(id: $id) { media { id status takenAt url posterUrl thumbUrl } } }`,
+    (w) => ({ id: w.videoMemory.id }),
+    (d, w) =>
+      d?.memory?.media?.id === w.videoId &&
+      d.memory.media.status === "READY" &&
+      d.memory.media.takenAt === "2023-07-14T18:32:05+02:00" &&
+      [d.memory.media.url, d.memory.media.posterUrl, d.memory.media.thumbUrl].every(
+        (u: unknown) => typeof u === "string",
+      ),
     canSee,
   ),
   gqlRead(
@@ -502,6 +518,15 @@ const READS: Op[] = [
     expected: (c) => (canSee(c) ? 200 : 404),
     async observe(c, agent) {
       const url = t.services.media.signedUrl(worldOf(c).mediaId, variant);
+      return (await agent.get(url)).status;
+    },
+  })),
+  // a video's files made by the server (docs/decisions/034-media-formats.md): the transcoded copy, poster, thumb
+  ...(["video", "poster", "thumb"] as const).map((variant): Op => ({
+    name: `GET /media/:id/${variant} (a transcoded video)`,
+    expected: (c) => (canSee(c) ? 200 : 404),
+    async observe(c, agent) {
+      const url = t.services.media.signedUrl(worldOf(c).videoId, variant);
       return (await agent.get(url)).status;
     },
   })),
@@ -1161,6 +1186,16 @@ beforeAll(async () => {
       );
       await t.services.media.markAttached([media.id]);
       const memory = await createMemory(t.ds, { timelineId: subject.id, createdById: creator!.id, mediaId: media.id });
+      const video = await t.services.media.ingest(
+        { userId: creator!.id },
+        { stream: fs.createReadStream(fixture("clip-hevc.mov")), filename: "IMG_0001.MOV" },
+      );
+      await t.services.media.markAttached([video.id]);
+      const videoMemory = await createMemory(t.ds, {
+        timelineId: subject.id,
+        createdById: creator!.id,
+        mediaId: video.id,
+      });
       const photo = await t.services.media.ingest(
         { userId: creator!.id },
         {
@@ -1186,6 +1221,8 @@ beforeAll(async () => {
         subject,
         memory,
         mediaId: media.id,
+        videoMemory,
+        videoId: video.id,
         photoId: photo.id,
         notificationId: notification.id,
       });
