@@ -3,7 +3,6 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event";
 import exifr from "exifr";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { captureVideoPoster } from "../../../features/memories/lib/video-poster";
 import { createFakeUploads } from "../../../features/memories/testing/fake-uploads";
 import { fakeUploads } from "../../../features/memories/testing/upload-file-mock";
 import { aMemory } from "../../../features/memories/testing/memory-mocks";
@@ -21,7 +20,6 @@ import { cacheViewedTimeline } from "../../testing/view-timeline-cache";
 import { AddMemoryScreen } from "./add-memory-screen";
 
 vi.mock("exifr", () => ({ default: { parse: vi.fn() } }));
-vi.mock("../../../features/memories/lib/video-poster", () => ({ captureVideoPoster: vi.fn() }));
 vi.mock(
   "../../../features/memories/api/upload-file",
   () => import("../../../features/memories/testing/upload-file-mock"),
@@ -78,7 +76,6 @@ describe("Add Memory (docs/product.md §2, §4, §5)", () => {
     URL.createObjectURL = vi.fn(() => "blob:preview");
     URL.revokeObjectURL = vi.fn();
     vi.mocked(exifr.parse).mockReset();
-    vi.mocked(captureVideoPoster).mockReset();
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -182,21 +179,41 @@ describe("Add Memory (docs/product.md §2, §4, §5)", () => {
     );
   });
 
-  it("sends a poster frame captured in the browser for a video", async () => {
-    const poster = new File(["jpeg"], "poster.jpg", { type: "image/jpeg" });
-    vi.mocked(captureVideoPoster).mockResolvedValue(poster);
+  it("a video: only the upload's id is sent (the server makes the poster), its date is the server's reading", async () => {
     mockFetch({ "POST /api/notifications/friend-photos-uploaded": { body: { success: true } } });
     const seen: CreateMemoryMutationVariables[] = [];
     render([timelineMock, createMemoryMock(seen)]);
     await screen.findByRole("heading", { level: 1, name: "Add Memory" });
-    await choose(aPhoto({ name: "clip.mp4", type: "video/mp4" }));
+    await choose(
+      aPhoto({ name: "IMG_0001.MOV", type: "video/quicktime", lastModified: new Date(2024, 2, 3).getTime() }),
+    );
     expect(screen.getByLabelText("Preview of the chosen video").tagName).toBe("VIDEO");
     expect(exifr.parse).not.toHaveBeenCalled();
-    await act(async () => fakeUploads.current!.latest().succeed({ format: "mp4" }));
+    await act(async () =>
+      fakeUploads.current!.latest().succeed({
+        format: "mov",
+        status: "preparing",
+        file_url: null,
+        poster_url: "/media/upload-1/poster?exp=1&sig=x",
+        taken_at: "2023-07-14T18:32:05+02:00",
+      }),
+    );
+    await waitFor(() => expect(dateInput()).toHaveValue("2023-07-14"));
     fireEvent.click(submit());
     await waitFor(() => expect(seen).toHaveLength(1));
-    expect(captureVideoPoster).toHaveBeenCalledWith(expect.any(File));
-    expect(seen[0]!.input.poster).toBe(poster);
+    expect(Object.keys(seen[0]!.input)).not.toContain("poster");
+  });
+
+  it("a file this browser cannot show: the server's picture of it once uploaded", async () => {
+    render([timelineMock]);
+    await screen.findByRole("heading", { level: 1, name: "Add Memory" });
+    await choose(aPhoto({ name: "IMG_0002.HEIC", type: "image/heic" }));
+    fireEvent.error(screen.getByAltText("Preview of the chosen photo"));
+    expect(screen.getByText("The preview shows once the upload is done.")).toBeInTheDocument();
+    await act(async () =>
+      fakeUploads.current!.latest().succeed({ format: "heic", file_url: "/media/upload-1/display?x" }),
+    );
+    expect(screen.getByAltText("Preview of the chosen photo")).toHaveAttribute("src", "/media/upload-1/display?x");
   });
 
   it("refuses a date in the future with the spec's alert", async () => {

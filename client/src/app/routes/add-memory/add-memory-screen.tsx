@@ -33,7 +33,6 @@ export function AddMemoryScreen() {
           input: {
             timelineId,
             mediaId: media.mediaId,
-            ...(media.poster ? { poster: media.poster } : {}),
             caption: values.caption.trim(),
             location: values.location.trim(),
             memoryDate: values.memoryDate || null,

@@ -73,7 +73,6 @@ export function EditMemoryScreen() {
             // the partner's own note (docs/decisions/027-two-voices.md); only they may send it
             ...(values.partnerMeaning !== undefined ? { partnerMeaning: values.partnerMeaning.trim() } : {}),
             ...(media ? { mediaId: media.mediaId } : {}),
-            ...(media?.poster ? { poster: media.poster } : {}),
           },
         },
         update(cache, result) {

@@ -1,7 +1,14 @@
 /** The upload result of POST /api/upload/file (docs/product.md §3). */
 export interface UploadResult {
-  file_url: string;
+  /** The display image, or the playable video (null while the server prepares it). */
+  file_url: string | null;
   public_id: string;
+  /** A video's poster frame, made by the server. */
+  poster_url?: string | null;
+  /** "ready", or "preparing" for a video the server transcodes first (docs/decisions/034-media-formats.md). */
+  status?: string;
+  /** When the camera says it was taken ("YYYY-MM-DDTHH:mm:ss", maybe with its offset). */
+  taken_at?: string | null;
   format: string;
   width: number | null;
   height: number | null;

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { MediaType } from "../../../gql/graphql";
-import { captureVideoPoster } from "../lib/video-poster";
 import { isAbortError, uploadFile } from "./upload-file";
 
 export interface PickedMedia {
@@ -8,13 +7,18 @@ export interface PickedMedia {
   type: MediaType;
   /** An object URL of the file, for the preview. */
   previewUrl: string;
+  /**
+   * The server's picture of it once uploaded (a photo's display image, a video's poster): the
+   * preview when the browser cannot show the file itself (HEIC, HEVC).
+   */
+  serverPreviewUrl?: string | null;
 }
 
 export interface UploadedMedia {
   /** public_id of POST /api/upload/file, sent as `mediaId`. */
   mediaId: string;
-  /** A frame of a video, captured in the browser, sent as `poster`. */
-  poster: File | null;
+  /** When the camera says it was taken, as the server read it from the file. */
+  takenAt: string | null;
 }
 
 export type UploadStatus = "idle" | "uploading" | "uploaded" | "failed";
@@ -28,7 +32,7 @@ export function mediaTypeOf(file: File): MediaType {
 /**
  * The chosen photo or video of Add/Edit Memory. The upload starts as soon as a file is chosen
  * (with progress), so it is usually done by the time the form is sent; `whenUploaded()` waits
- * for it. For a video a poster frame is captured meanwhile.
+ * for it. The server makes a video's poster (docs/decisions/034-media-formats.md).
  */
 export function useMediaUpload() {
   const [picked, setPicked] = useState<PickedMedia | null>(null);
@@ -38,7 +42,7 @@ export function useMediaUpload() {
   const job = useRef<{ controller: AbortController; promise: Promise<UploadedMedia> } | null>(null);
   const previewUrl = useRef<string | null>(null);
 
-  const choose = useCallback((file: File) => {
+  const choose = useCallback((file: File): Promise<UploadedMedia> => {
     job.current?.controller.abort();
     if (previewUrl.current) URL.revokeObjectURL(previewUrl.current);
     const type = mediaTypeOf(file);
@@ -50,18 +54,19 @@ export function useMediaUpload() {
     setError(null);
 
     const controller = new AbortController();
-    const poster = type === "VIDEO" ? captureVideoPoster(file) : Promise.resolve(null);
     const promise = uploadFile(file, {
       signal: controller.signal,
       onProgress: ({ percent }) => {
         if (!controller.signal.aborted) setProgress(percent);
       },
     }).then(
-      async (result) => {
-        const uploaded = { mediaId: result.public_id, poster: await poster };
+      (result) => {
+        const uploaded = { mediaId: result.public_id, takenAt: result.taken_at ?? null };
         if (!controller.signal.aborted) {
           setProgress(100);
           setStatus("uploaded");
+          const serverPreviewUrl = type === "VIDEO" ? (result.poster_url ?? null) : result.file_url;
+          setPicked((current) => (current?.file === file ? { ...current, serverPreviewUrl } : current));
         }
         return uploaded;
       },
@@ -76,11 +81,12 @@ export function useMediaUpload() {
     // Failures are shown through `error`; whoever awaits whenUploaded() handles them again.
     promise.catch(() => {});
     job.current = { controller, promise };
+    return promise;
   }, []);
 
   /** Uploads the chosen file again after a failure (the Retry of the picker). */
   const retry = useCallback(() => {
-    if (picked) choose(picked.file);
+    if (picked) void choose(picked.file).catch(() => {});
   }, [choose, picked]);
 
   /** The upload of the chosen file (null when none was chosen). Rejects when it failed. */

@@ -1,4 +1,4 @@
-import { useId, useRef } from "react";
+import { useId, useRef, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { ImageIcon } from "../../../components/ui/icons";
 import type { MediaType } from "../../../gql/graphql";
@@ -7,7 +7,7 @@ import styles from "./media-picker.module.css";
 
 interface CurrentMedia {
   type: MediaType;
-  url: string;
+  url: string | null;
   posterUrl?: string | null;
 }
 
@@ -43,7 +43,11 @@ export function MediaPicker({
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
   const statusId = `${id}-status`;
-  const shown = picked ? { type: picked.type, url: picked.previewUrl, posterUrl: null } : (current ?? null);
+  const shown = picked
+    ? { type: picked.type, url: picked.previewUrl, posterUrl: null, serverUrl: picked.serverPreviewUrl ?? null }
+    : current
+      ? { ...current, serverUrl: current.posterUrl ?? null }
+      : null;
   const label = current || picked ? "Replace Media" : "Choose Photo or Video";
   const failed = Boolean(picked) && status === "failed";
 
@@ -64,20 +68,7 @@ export function MediaPicker({
         </div>
       ) : shown ? (
         <div className={styles.preview}>
-          {shown.type === "VIDEO" ? (
-            <video
-              className={styles.media}
-              src={shown.url}
-              poster={shown.posterUrl ?? undefined}
-              controls
-              playsInline
-              muted
-              preload="metadata"
-              aria-label="Preview of the chosen video"
-            />
-          ) : (
-            <img className={styles.media} src={shown.url} alt="Preview of the chosen photo" />
-          )}
+          <Preview key={shown.url ?? shown.serverUrl} {...shown} />
         </div>
       ) : (
         <button
@@ -143,5 +134,47 @@ export function MediaPicker({
         </p>
       ) : null}
     </div>
+  );
+}
+
+interface PreviewProps {
+  type: MediaType;
+  url: string | null;
+  posterUrl?: string | null;
+  /** The server's picture of the file (a photo's display image, a video's poster) once uploaded. */
+  serverUrl: string | null;
+}
+
+/**
+ * The chosen file as the browser shows it; when it cannot (a HEIC photo, an HEVC video in most
+ * browsers), the server's picture of it once the upload is done (docs/decisions/034-media-formats.md).
+ */
+function Preview({ type, url, posterUrl, serverUrl }: PreviewProps) {
+  const [unreadable, setUnreadable] = useState(false);
+  if (unreadable || !url) {
+    return serverUrl ? (
+      <img
+        className={styles.media}
+        src={serverUrl}
+        alt={`Preview of the chosen ${type === "VIDEO" ? "video" : "photo"}`}
+      />
+    ) : (
+      <p className={styles.previewPending}>The preview shows once the upload is done.</p>
+    );
+  }
+  return type === "VIDEO" ? (
+    <video
+      className={styles.media}
+      src={url}
+      poster={posterUrl ?? undefined}
+      controls
+      playsInline
+      muted
+      preload="metadata"
+      aria-label="Preview of the chosen video"
+      onError={() => setUnreadable(true)}
+    />
+  ) : (
+    <img className={styles.media} src={url} alt="Preview of the chosen photo" onError={() => setUnreadable(true)} />
   );
 }

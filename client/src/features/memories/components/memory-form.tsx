@@ -7,7 +7,7 @@ import { TextField } from "../../../components/ui/text-field";
 import fieldStyles from "../../../components/ui/text-field.module.css";
 import type { MediaType } from "../../../gql/graphql";
 import { useMediaUpload, type UploadedMedia } from "../api/use-media-upload";
-import { prefillDateFor } from "../lib/capture-date";
+import { captureReadByServer, prefillDateFor } from "../lib/capture-date";
 import { memoryDateError, todayDateInputValue } from "../lib/memory-date";
 import { characterCount } from "../../../lib/characters";
 import { MediaPicker } from "./media-picker";
@@ -34,7 +34,7 @@ export interface PartnerNoteField {
 interface MemoryFormProps {
   initial?: Partial<MemoryFormValues>;
   /** The memory's media so far (Edit Memory); without it a file is required (docs/product.md §5). */
-  currentMedia?: { type: MediaType; url: string; posterUrl?: string | null } | null;
+  currentMedia?: { type: MediaType; url: string | null; posterUrl?: string | null } | null;
   submitLabel: string;
   busyLabel: string;
   /** Saves; `media` is the newly uploaded file, if one was chosen. Rejections are the caller's to show. */
@@ -89,10 +89,17 @@ export function MemoryForm({
   const canSubmit = hasMedia && !overLimit && !uploadFailed && !busy && !locked;
 
   function chooseFile(file: File) {
-    media.choose(file);
-    // Spec §4: an empty date is prefilled from the photo's capture time, else the file's date.
+    const upload = media.choose(file);
+    // Spec §4: an empty date is prefilled from the capture time (read here, or by the server from
+    // a video or a photo this browser cannot read), else the file's date.
     if (!memoryDate) {
-      void prefillDateFor(file).then((value) => setMemoryDate((current) => current || value));
+      const fromServer = captureReadByServer(file)
+        ? upload.then(
+            (uploaded) => uploaded.takenAt,
+            () => null,
+          )
+        : Promise.resolve(null);
+      void prefillDateFor(file, fromServer).then((value) => setMemoryDate((current) => current || value));
     }
   }
 

@@ -29,7 +29,7 @@ interface MemoryStripProps {
 function roundImageFor(memory: TimelineMemory_MemoryFragment): string | null {
   const { media } = memory;
   if (media.type === "VIDEO") return media.posterUrl ?? media.thumbUrl ?? null;
-  return media.thumbUrl ?? media.url;
+  return media.thumbUrl ?? media.url ?? null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { MediaType } from "../../../gql/graphql";
+import type { MediaStatus, MediaType } from "../../../gql/graphql";
 
 /** Who wrote a note: their current name. */
 export interface NotePerson {
@@ -31,7 +31,9 @@ export interface MemoryViewerMemory {
   partner?: NotePerson | null;
   media: {
     type: MediaType;
-    url: string;
+    /** Null while a video is prepared by the server (`status` PREPARING) or when that failed. */
+    url: string | null;
+    status?: MediaStatus | null;
     posterUrl?: string | null;
     thumbUrl?: string | null;
     width?: number | null;

@@ -1,7 +1,12 @@
 import { useEffect, useRef, useState, type PointerEvent } from "react";
 import { TransformComponent, TransformWrapper, type ReactZoomPanPinchRef } from "react-zoom-pan-pinch";
+import { usePreparingMedia } from "../api/use-preparing-media";
 import type { MemoryViewerMemory } from "./memory-viewer-types";
 import styles from "./viewer-media.module.css";
+
+/** What a video shows while the server makes its playable copy, and when that failed (docs/decisions/034-media-formats.md). */
+export const VIDEO_PREPARING = "Preparing video…";
+export const VIDEO_FAILED = "This video could not be prepared for playing. You can replace it from Edit Memory.";
 
 /** How far (px) a mostly vertical swipe down on the media must travel to close the viewer. */
 export const SWIPE_DOWN_CLOSE_PX = 80;
@@ -112,11 +117,13 @@ export function ViewerMedia({ memory, label, active, load, onZoomedChange, onSwi
         start.current = null;
       }}
     >
-      {!load ? null : media.type === "VIDEO" ? (
+      {!load ? null : media.type === "VIDEO" && !media.url ? (
+        <VideoNotReady memory={memory} label={label} />
+      ) : media.type === "VIDEO" ? (
         <video
           ref={videoRef}
           className={styles.media}
-          src={media.url}
+          src={media.url ?? undefined}
           poster={media.posterUrl ?? undefined}
           controls
           playsInline
@@ -137,7 +144,7 @@ export function ViewerMedia({ memory, label, active, load, onZoomedChange, onSwi
           <TransformComponent wrapperClass={styles.zoomWrapper} contentClass={styles.zoomContent}>
             <img
               className={styles.media}
-              src={media.url}
+              src={media.url ?? undefined}
               alt={label}
               width={media.width ?? undefined}
               height={media.height ?? undefined}
@@ -147,6 +154,21 @@ export function ViewerMedia({ memory, label, active, load, onZoomedChange, onSwi
           </TransformComponent>
         </TransformWrapper>
       )}
+    </div>
+  );
+}
+
+/** A video whose playable copy the server is making (asked again until it is there), or could not make. */
+function VideoNotReady({ memory, label }: { memory: MemoryViewerMemory; label: string }) {
+  const { media } = memory;
+  const failed = media.status === "FAILED";
+  usePreparingMedia(memory.id, !failed);
+  return (
+    <div className={styles.notReady}>
+      {media.posterUrl ? <img className={styles.media} src={media.posterUrl} alt={label} draggable={false} /> : null}
+      <p className={styles.notReadyNote} role="status">
+        {failed ? VIDEO_FAILED : VIDEO_PREPARING}
+      </p>
     </div>
   );
 }

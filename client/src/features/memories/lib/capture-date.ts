@@ -21,11 +21,34 @@ export async function readCaptureTime(file: File): Promise<Date | null> {
 }
 
 /**
- * The date to prefill for a chosen file ("YYYY-MM-DD"): its capture time when acceptable,
- * otherwise the file's last-modified date.
+ * Files whose capture time this browser may not read and the server does: videos (no EXIF) and
+ * HEIF photos (HEIC, AVIF).
  */
-export async function prefillDateFor(file: File, now: Date = new Date()): Promise<string> {
-  const captured = await readCaptureTime(file);
+export function captureReadByServer(file: File): boolean {
+  return (
+    file.type.startsWith("video/") ||
+    /^image\/(heic|heif|avif)$/.test(file.type) ||
+    /\.(heic|heif|avif|mov|mp4|m4v|webm)$/i.test(file.name)
+  );
+}
+
+/** The camera's clock reading the server gives ("YYYY-MM-DDTHH:mm:ss", maybe with an offset) as a local Date. */
+function fromServerReading(takenAt: string | null): Date | null {
+  const m = takenAt ? /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})/.exec(takenAt) : null;
+  return m ? new Date(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) : null;
+}
+
+/**
+ * The date to prefill for a chosen file ("YYYY-MM-DD"): its capture time when acceptable (read
+ * here, else the one the server read from the upload: videos, HEIC in browsers that cannot read
+ * it), otherwise the file's last-modified date.
+ */
+export async function prefillDateFor(
+  file: File,
+  serverTakenAt: Promise<string | null> = Promise.resolve(null),
+  now: Date = new Date(),
+): Promise<string> {
+  const captured = (await readCaptureTime(file)) ?? fromServerReading(await serverTakenAt);
   if (captured && isAcceptableCaptureDate(captured, now)) return toDateInputValue(captured);
   return toDateInputValue(new Date(file.lastModified || now.getTime()));
 }

@@ -25,6 +25,7 @@ export function aMemory(
       __typename: "Media" as const,
       id: "media-1",
       type: "IMAGE" as const,
+      status: "READY" as const,
       url: "/media/media-1/display",
       thumbUrl: "/media/media-1/thumb",
       posterUrl: null,
