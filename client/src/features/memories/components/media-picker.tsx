@@ -166,13 +166,15 @@ function Preview({ type, url, posterUrl, serverUrl }: PreviewProps) {
     <video
       className={styles.media}
       src={url}
-      poster={posterUrl ?? undefined}
+      poster={posterUrl ?? serverUrl ?? undefined}
       controls
       playsInline
       muted
       preload="metadata"
       aria-label="Preview of the chosen video"
       onError={() => setUnreadable(true)}
+      // a container the browser reads with a picture it cannot decode (HEVC): no video size
+      onLoadedMetadata={(event) => setUnreadable(event.currentTarget.videoWidth === 0)}
     />
   ) : (
     <img className={styles.media} src={url} alt="Preview of the chosen photo" onError={() => setUnreadable(true)} />
