@@ -3,7 +3,7 @@
  * See bench/README.md. Every figure is taken on THIS machine in one run; ratios measured side by
  * side are what to compare between machines, not absolute numbers.
  *
- * Options: --quick, --only=seed,sql,access,load,media,client,lighthouse (seed is always done),
+ * Options: --quick, --only=seed,sql,access,load,media,client,lighthouse,formats (seed is always done),
  * --users=N --timelines=N --memories=N, --no-pin, --keep (keep the temp DATA_DIR), --out=path,
  * --lighthouse-runs=N (default 5, 1 with --quick), --lhr-dir=DIR (keep every Lighthouse report there;
  * LIGHTHOUSE_LHR_DIR does the same), --access-users=1000,100000 (the graph sizes of part 4),
@@ -18,6 +18,7 @@ import { fileURLToPath } from "node:url";
 import { poolOf } from "../server/src/db/data-source.js";
 import { measureAccess, type AccessTierResult } from "./lib/access.js";
 import { measureAudience, type AudienceResult } from "./lib/audience.js";
+import { measureFormats } from "./lib/formats.js";
 import { BENCH_SECRET, startApp } from "./lib/app.js";
 import { clientWeight, servedWeight, type EntryWeight } from "./lib/client-weight.js";
 import { startBenchDb } from "./lib/db.js";
@@ -39,7 +40,7 @@ const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(`--${name}`);
 const value = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const quick = flag("quick");
-const ALL = ["sql", "access", "load", "media", "client", "lighthouse"];
+const ALL = ["sql", "access", "load", "media", "client", "lighthouse", "formats"];
 // --quick leaves Lighthouse out (a minute or more by itself) unless named in --only
 const only = new Set((value("only") ?? ALL.filter((p) => !(quick && p === "lighthouse")).join(",")).split(","));
 const want = (part: string) => only.has(part);
@@ -107,6 +108,13 @@ async function main(): Promise<void> {
       });
       if (b.status !== 0) log("client: build failed; weighing what is there");
     }
+  }
+
+  // ---- 8. phone formats: HEIC, HEVC (own processes, no database) ---------------------------------
+  if (want("formats")) {
+    log("phone formats: HEIC decode, HEVC transcode…");
+    results.formats = measureFormats({ quick, log });
+    log(`phone formats done (${since()})`);
   }
 
   const db = await startBenchDb({ keep: flag("keep") });

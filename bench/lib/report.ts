@@ -12,6 +12,8 @@ export const TARGETS = {
   timelineViewBytes: "30-photo timeline view ≤ 5 % of the originals' bytes",
   appFirstLoadJs: "/app first-load JS ≤ 170 KiB gzip",
   lighthouseMobile: "Lighthouse mobile performance ≥ 95 (median of 5)",
+  heic12MP: "12 MP HEIC to every variant ≤ 1.5 s on one core (p50)",
+  hevcTranscode: "1080p HEVC transcoded at ≥ 2× real time",
 };
 
 const mark = (ok: boolean | null | undefined) => (ok == null ? "–" : ok ? "✓" : "✗");
@@ -223,6 +225,32 @@ export function printReport(r: Json, log: (s: string) => void): void {
     ]);
     rows.push(["  if the strip used display images", `${(m.view.displayStripRatio * 100).toFixed(2)} %`, "(ref)", ""]);
     rows.push(["seeded media served by /media", m.seededMediaServed ? "yes" : "NO", "", mark(m.seededMediaServed)]);
+    table(rows, log);
+  }
+
+  if (r.formats) {
+    const f = r.formats;
+    log(`\n8. Phone formats (docs/decisions/034-media-formats.md)`);
+    const rows = [["measure", "value", "target", ""]];
+    rows.push([
+      `12 MP HEIC → display + thumb, ${f.heic.pinned ? "on CPU 0" : "unpinned"} (p50 of ${f.heic.runs})`,
+      `${f.heic.p50WallMs} ms wall, ${f.heic.p50CpuMs} ms CPU (max ${f.heic.maxWallMs})`,
+      "≤ 1500 ms",
+      mark(f.heic.p50WallMs <= 1500),
+    ]);
+    rows.push([
+      "4 HEIC at once: process peak RSS",
+      `${f.heic4.peakRssMiB} MiB (before: ${f.heic4.baseRssMiB} MiB)`,
+      "",
+      "",
+    ]);
+    rows.push([
+      `1080p HEVC (${f.transcode.seconds} s, ${f.transcode.inputMiB} MiB) → H.264`,
+      `${f.transcode.realtime}× real time (${f.transcode.wallSeconds} s; load ${f.transcode.loadBefore})`,
+      "≥ 2×",
+      mark(f.transcode.realtime >= 2),
+    ]);
+    rows.push(["  ffmpeg peak RSS", `${f.transcode.peakRssMiB} MiB`, "", ""]);
     table(rows, log);
   }
 

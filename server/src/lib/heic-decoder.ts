@@ -66,23 +66,32 @@ interface Reply {
 }
 
 /**
- * HEIC decoding in worker threads (docs/decisions/034-media-formats.md): one decode per worker at
- * a time, workers kept for `idleMs` after their last decode (the WebAssembly heap only grows,
- * so an idle worker is ended to give its memory back), a decode that runs past `timeoutMs` ends
- * its worker. The caller bounds how many decodes run at once (lib/images.ts).
+ * HEIC decoding in a worker thread (docs/decisions/034-media-formats.md): one decode at a time
+ * (a 12 MP decode holds about 200 MB; a second one in parallel would double it for little gain on
+ * a small server), the worker kept for `idleMs` after its last decode (the WebAssembly heap only
+ * grows, so an idle worker is ended to give its memory back), a decode that runs past
+ * `timeoutMs` ends its worker.
  */
 export class HeicDecoder {
   private readonly idle: Worker[] = [];
   private readonly timers = new Map<Worker, NodeJS.Timeout>();
   private readonly libheif = createRequire(import.meta.url).resolve("libheif-js/wasm-bundle");
   private nextId = 1;
+  /** The decode in progress, which the next one waits for. */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly idleMs = 20_000,
     private readonly timeoutMs = 60_000,
   ) {}
 
-  async decode(input: Buffer, pixelLimit: number): Promise<DecodedHeic> {
+  decode(input: Buffer, pixelLimit: number): Promise<DecodedHeic> {
+    const run = this.queue.then(() => this.decodeNow(input, pixelLimit));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async decodeNow(input: Buffer, pixelLimit: number): Promise<DecodedHeic> {
     const worker = this.idle.pop() ?? this.spawn();
     clearTimeout(this.timers.get(worker));
     this.timers.delete(worker);
@@ -91,7 +100,10 @@ export class HeicDecoder {
     let healthy = true;
     try {
       const reply = await new Promise<Reply>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new HeicDecodeError("unreadable", "HEIC decoding took too long")), this.timeoutMs);
+        const timer = setTimeout(
+          () => reject(new HeicDecodeError("unreadable", "HEIC decoding took too long")),
+          this.timeoutMs,
+        );
         const onMessage = (msg: Reply) => {
           if (msg.id !== id) return;
           done();
