@@ -4,10 +4,10 @@ import type { Page } from "../db/keyset.js";
 import type { Reads } from "../modules/access/index.js";
 import { knownFirst } from "../modules/access/known-rows.js";
 import type { TimelinePageRequest } from "../modules/access/memory.reads.js";
-import type { MediaFile } from "../modules/media/media-file.entity.js";
-import type { Memory } from "../modules/memories/memory.entity.js";
-import type { Timeline } from "../modules/timelines/timeline.entity.js";
-import type { User } from "../modules/users/user.entity.js";
+import type { MediaFile } from "../entities/media-file.entity.js";
+import type { Memory } from "../entities/memory.entity.js";
+import type { Timeline } from "../entities/timeline.entity.js";
+import type { User } from "../entities/user.entity.js";
 
 /** Loads rows by id in one query per tick, keeping the input order (missing → null). */
 export function byIdLoader<T extends { id: string }>(load: (ids: string[]) => Promise<T[]>) {

@@ -1,11 +1,11 @@
 import type { Request } from "express";
 import type { Loaders } from "../graphql/loaders.js";
 import type { Viewer } from "../modules/access/access.service.js";
-import type { Memory } from "../modules/memories/memory.entity.js";
-import type { Notification } from "../modules/notifications/notification.entity.js";
+import type { Memory } from "../entities/memory.entity.js";
+import type { Notification } from "../entities/notification.entity.js";
 import type { RelationshipEdge } from "../modules/relationships/relationship.service.js";
-import type { Timeline } from "../modules/timelines/timeline.entity.js";
-import type { User } from "../modules/users/user.entity.js";
+import type { Timeline } from "../entities/timeline.entity.js";
+import type { User } from "../entities/user.entity.js";
 import { createPresenters, type Presenters } from "../presenters.js";
 import type { Services } from "../services.js";
 import { requestViewer } from "./request-viewer.js";

@@ -6,7 +6,7 @@ import { buildSchema, Ctx, Field, ObjectType, Query, Resolver } from "type-graph
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { authChecker } from "../../src/graphql/auth-checker.js";
 import type { GraphQLContext } from "../../src/graphql/context.js";
-import { MediaFile } from "../../src/modules/media/media-file.entity.js";
+import { MediaFile } from "../../src/entities/media-file.entity.js";
 import { MediaResolver } from "../../src/modules/media/media.resolver.js";
 import { createPresenters } from "../../src/presenters.js";
 import { MESSAGES } from "../../src/modules/media/media.service.js";

@@ -1,9 +1,9 @@
 import type { DataSource, EntityManager } from "typeorm";
-import { MediaFile } from "../media/media-file.entity.js";
-import { Memory } from "../memories/memory.entity.js";
-import { Notification } from "../notifications/notification.entity.js";
-import { Timeline } from "../timelines/timeline.entity.js";
-import { User } from "../users/user.entity.js";
+import { MediaFile } from "../../entities/media-file.entity.js";
+import { Memory } from "../../entities/memory.entity.js";
+import { Notification } from "../../entities/notification.entity.js";
+import { Timeline } from "../../entities/timeline.entity.js";
+import { User } from "../../entities/user.entity.js";
 import { personInTimeline } from "./person-timelines.js";
 import type { Asker } from "./user.reads.js";
 

@@ -1,7 +1,7 @@
 import { In, type DataSource } from "typeorm";
-import { Timeline } from "../timelines/timeline.entity.js";
-import { type Privacy, TimelineStatus } from "../timelines/timeline.enums.js";
-import { User } from "../users/user.entity.js";
+import { Timeline } from "../../entities/timeline.entity.js";
+import { type Privacy, TimelineStatus } from "../../entities/timeline.enums.js";
+import { User } from "../../entities/user.entity.js";
 import { collaboratorSeenBy, isParticipant, isUuid, TIER_REACH, type Viewer } from "./access.service.js";
 import type { GraphSnapshots } from "./graph-snapshots.js";
 

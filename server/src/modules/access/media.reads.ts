@@ -1,7 +1,7 @@
 import { In, type DataSource, type EntityManager } from "typeorm";
-import { MediaFile } from "../media/media-file.entity.js";
-import { Memory } from "../memories/memory.entity.js";
-import { User } from "../users/user.entity.js";
+import { MediaFile } from "../../entities/media-file.entity.js";
+import { Memory } from "../../entities/memory.entity.js";
+import { User } from "../../entities/user.entity.js";
 import { isUuid, type Viewer } from "./access.service.js";
 import type { Asker } from "./user.reads.js";
 

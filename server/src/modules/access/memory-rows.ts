@@ -1,11 +1,11 @@
 import type { DataSource } from "typeorm";
 import { afterSql, orderSql, type KeysetOrder, type KeyValue } from "../../db/keyset.js";
-import { MediaFile } from "../media/media-file.entity.js";
-import { Memory } from "../memories/memory.entity.js";
-import { User } from "../users/user.entity.js";
+import { MediaFile } from "../../entities/media-file.entity.js";
+import { Memory } from "../../entities/memory.entity.js";
+import { User } from "../../entities/user.entity.js";
 import type { KnownRows } from "./known-rows.js";
 import { preparedRows } from "../../db/prepared.js";
-import { rowShape } from "./plain-rows.js";
+import { rowShape } from "../../db/plain-rows.js";
 
 /**
  * Memories with their media and their author in ONE statement, as plain rows

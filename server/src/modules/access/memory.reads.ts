@@ -1,6 +1,6 @@
 import { MoreThanOrEqual, type DataSource } from "typeorm";
 import { compareKeys, pageOf, type KeysetOrder, type KeyValue, type Page, type PageRequest } from "../../db/keyset.js";
-import { Memory } from "../memories/memory.entity.js";
+import { Memory } from "../../entities/memory.entity.js";
 import { memoryOrder, type MemorySort } from "../memories/memory-order.js";
 import { isUuid, type Viewer } from "./access.service.js";
 import { MemoryRows } from "./memory-rows.js";

@@ -1,11 +1,11 @@
 import type { DataSource } from "typeorm";
 import { afterSql, orderSql, type KeysetOrder, type KeyValue } from "../../db/keyset.js";
-import { Notification } from "../notifications/notification.entity.js";
-import { Timeline } from "../timelines/timeline.entity.js";
-import { User } from "../users/user.entity.js";
+import { Notification } from "../../entities/notification.entity.js";
+import { Timeline } from "../../entities/timeline.entity.js";
+import { User } from "../../entities/user.entity.js";
 import type { KnownRows } from "./known-rows.js";
 import { preparedRows } from "../../db/prepared.js";
-import { rowShape } from "./plain-rows.js";
+import { rowShape } from "../../db/plain-rows.js";
 
 /** A notice with the timeline it is about (null when none), as read in one statement. */
 export interface NoticeRow {

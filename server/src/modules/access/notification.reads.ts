@@ -1,8 +1,8 @@
 import type { DataSource } from "typeorm";
 import { keysetOrder, pageOf, type KeysetOrder, type Page, type PageRequest } from "../../db/keyset.js";
-import { Notification } from "../notifications/notification.entity.js";
-import { Timeline } from "../timelines/timeline.entity.js";
-import { TimelineStatus } from "../timelines/timeline.enums.js";
+import { Notification } from "../../entities/notification.entity.js";
+import { Timeline } from "../../entities/timeline.entity.js";
+import { TimelineStatus } from "../../entities/timeline.enums.js";
 import { isUuid, type Viewer } from "./access.service.js";
 import { NotificationRows } from "./notification-rows.js";
 import type { Asker } from "./user.reads.js";

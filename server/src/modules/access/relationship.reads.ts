@@ -1,4 +1,4 @@
-import type { Timeline } from "../timelines/timeline.entity.js";
+import type { Timeline } from "../../entities/timeline.entity.js";
 import type { Viewer } from "./access.service.js";
 import type { MemoryReads } from "./memory.reads.js";
 import type { TimelineReads } from "./timeline.reads.js";

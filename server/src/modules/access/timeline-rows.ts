@@ -1,10 +1,10 @@
 import type { DataSource } from "typeorm";
 import { afterSql, orderSql, type KeyValue } from "../../db/keyset.js";
-import { Timeline } from "../timelines/timeline.entity.js";
-import { User } from "../users/user.entity.js";
+import { Timeline } from "../../entities/timeline.entity.js";
+import { User } from "../../entities/user.entity.js";
 import type { KnownRows } from "./known-rows.js";
 import { preparedRows } from "../../db/prepared.js";
-import { rowShape } from "./plain-rows.js";
+import { rowShape } from "../../db/plain-rows.js";
 
 /** Equality filters of `GET /api/timelines/filter`, applied in SQL. */
 export interface OwnTimelineFilter {

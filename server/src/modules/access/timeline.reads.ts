@@ -1,7 +1,7 @@
 import { type DataSource, type SelectQueryBuilder } from "typeorm";
 import { keysetOrder, pageOf, type KeysetOrder, type Page, type PageRequest } from "../../db/keyset.js";
-import { Timeline } from "../timelines/timeline.entity.js";
-import { TimelineStatus } from "../timelines/timeline.enums.js";
+import { Timeline } from "../../entities/timeline.entity.js";
+import { TimelineStatus } from "../../entities/timeline.enums.js";
 import { isUuid, type Viewer } from "./access.service.js";
 import { personInTimeline } from "./person-timelines.js";
 import { TimelineRows, type OwnTimelineFilter } from "./timeline-rows.js";

@@ -3,7 +3,7 @@ import type { GraphQLContext } from "../../graphql/context.js";
 import { CurrentViewer } from "../../graphql/current-viewer.js";
 import type { Viewer } from "../access/access.service.js";
 import { endSession } from "../auth/auth.http.js";
-import { User } from "../users/user.entity.js";
+import { User } from "../../entities/user.entity.js";
 import { DeleteAccountInput, DeleteAccountPayload } from "./account.types.js";
 
 /** Export and deletion of one's own account (docs/decisions/023-export-and-deletion.md). */

@@ -12,8 +12,8 @@ import { AccountReads } from "../access/account.reads.js";
 import { MediaReads } from "../access/media.reads.js";
 import { UserReads } from "../access/user.reads.js";
 import type { Viewer } from "../access/access.service.js";
-import type { MediaFile } from "../media/media-file.entity.js";
-import { MediaType } from "../media/media.enums.js";
+import type { MediaFile } from "../../entities/media-file.entity.js";
+import { MediaType } from "../../entities/media.enums.js";
 import { planExport, type ExportPlan } from "./export-contents.js";
 import { exportIndexHtml } from "./export-index-html.js";
 

@@ -11,8 +11,8 @@ import { shardOf, type Storage, type TempFile } from "../../lib/storage.js";
 import type { ServiceDeps } from "../../service-deps.js";
 import { MediaReads, type MediaViewer } from "../access/media.reads.js";
 import type { Asker } from "../access/user.reads.js";
-import { MediaFile, type MediaVariants } from "./media-file.entity.js";
-import { MediaType } from "./media.enums.js";
+import { MediaFile, type MediaVariants } from "../../entities/media-file.entity.js";
+import { MediaType } from "../../entities/media.enums.js";
 import { UrlSigner, type MediaVariantName, type UrlSignerOptions } from "./media-signing.js";
 import {
   DEFAULT_MEDIA_LIMITS,

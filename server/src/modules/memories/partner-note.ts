@@ -2,9 +2,9 @@ import { PARTNER_MEANING_MAX } from "@keepsake/contract";
 import { badInput, forbidden } from "../../lib/errors.js";
 import { collaboratorSeenBy } from "../access/access.service.js";
 import { optionalText } from "../../lib/validation.js";
-import type { Timeline } from "../timelines/timeline.entity.js";
-import { TimelineStatus } from "../timelines/timeline.enums.js";
-import type { Memory } from "./memory.entity.js";
+import type { Timeline } from "../../entities/timeline.entity.js";
+import { TimelineStatus } from "../../entities/timeline.enums.js";
+import type { Memory } from "../../entities/memory.entity.js";
 
 /**
  * Two voices on one memory (docs/decisions/027-two-voices.md): the memory's creator writes

@@ -5,10 +5,10 @@ import { forbidden, notFound, unauthenticated } from "../../lib/errors.js";
 import { clipText } from "../../lib/text-rules.js";
 import { isParticipant, type AccessService, type Viewer } from "../access/access.service.js";
 import { Reads } from "../access/index.js";
-import type { Timeline } from "../timelines/timeline.entity.js";
-import type { User } from "../users/user.entity.js";
-import { Notification } from "./notification.entity.js";
-import { NotificationType } from "./notification.enums.js";
+import type { Timeline } from "../../entities/timeline.entity.js";
+import type { User } from "../../entities/user.entity.js";
+import { Notification } from "../../entities/notification.entity.js";
+import { NotificationType } from "../../entities/notification.enums.js";
 import { nameOf, partnerNoteText } from "./notification-message.js";
 
 /** The UTC day a grouped notice collects (docs/decisions/022-grouped-updates.md). */

@@ -1,7 +1,7 @@
 import type { DataSource } from "typeorm";
 import type { Viewer } from "../access/access.service.js";
 import { Reads } from "../access/index.js";
-import type { User } from "../users/user.entity.js";
+import type { User } from "../../entities/user.entity.js";
 
 /** One edge of the connection web (docs/product.md §3 "User relationship"). */
 export interface RelationshipEdge {

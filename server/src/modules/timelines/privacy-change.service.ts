@@ -4,11 +4,11 @@ import { conflict, forbidden, notFound } from "../../lib/errors.js";
 import { isParticipant, type Viewer } from "../access/access.service.js";
 import { Reads } from "../access/index.js";
 import { lockTimelineForPrivacyChange, type PrivacyFacts } from "../access/write-path.js";
-import { PrivacyRequestResolution } from "../notifications/notification.enums.js";
+import { PrivacyRequestResolution } from "../../entities/notification.enums.js";
 import type { PrivacyNotices } from "../notifications/privacy-notices.js";
-import type { User } from "../users/user.entity.js";
-import { Timeline } from "./timeline.entity.js";
-import { Privacy, TimelineStatus } from "./timeline.enums.js";
+import type { User } from "../../entities/user.entity.js";
+import { Timeline } from "../../entities/timeline.entity.js";
+import { Privacy, TimelineStatus } from "../../entities/timeline.enums.js";
 
 /** Narrowest first: widening moves right (docs/product.md §1). */
 const ORDER: Privacy[] = [Privacy.PRIVATE, Privacy.SEMI_PRIVATE, Privacy.PUBLIC];

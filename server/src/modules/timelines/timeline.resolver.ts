@@ -6,8 +6,8 @@ import { ConnectionArgs, connectionOf, pageRequest } from "../../graphql/connect
 import { TIMELINE_ORDER } from "../access/timeline.reads.js";
 import { memoryOrder, type MemorySort } from "../memories/memory-order.js";
 import { MemoryConnection, MemoryOrder } from "../memories/memory.types.js";
-import { User } from "../users/user.entity.js";
-import { Timeline } from "./timeline.entity.js";
+import { User } from "../../entities/user.entity.js";
+import { Timeline } from "../../entities/timeline.entity.js";
 import {
   CreateTimelineInput,
   CreateTimelinePayload,

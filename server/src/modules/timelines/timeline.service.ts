@@ -13,12 +13,12 @@ import { resolveSessionSecret } from "../../lib/session-secret.js";
 import { requiredText } from "../../lib/validation.js";
 import { isParticipant, TIER_REACH, type Viewer } from "../access/access.service.js";
 import { Reads } from "../access/index.js";
-import { normalizeEmail } from "../auth/email-address.js";
-import type { MediaPort } from "../memories/media-port.js";
+import { normalizeEmail } from "../../lib/email-address.js";
+import type { MediaPort } from "../media/media-port.js";
 import { nameOf, type NotificationService } from "../notifications/notification.service.js";
-import type { User } from "../users/user.entity.js";
-import { Timeline } from "./timeline.entity.js";
-import { Privacy, TimelineStatus } from "./timeline.enums.js";
+import type { User } from "../../entities/user.entity.js";
+import { Timeline } from "../../entities/timeline.entity.js";
+import { Privacy, TimelineStatus } from "../../entities/timeline.enums.js";
 import {
   INVITATION_MAIL_JOB,
   INVITATION_MAIL_WINDOW_MS,

@@ -5,12 +5,12 @@ import { mediaIdIn } from "../../lib/uuid.js";
 import { isUniqueViolation, optionalText } from "../../lib/validation.js";
 import type { Viewer } from "../access/access.service.js";
 import { Reads, type UserCriteria } from "../access/index.js";
-import { normalizeEmail } from "../auth/email-address.js";
-import { MediaType } from "../media/media.enums.js";
-import type { MediaPort, UploadArg } from "../memories/media-port.js";
+import { normalizeEmail } from "../../lib/email-address.js";
+import { MediaType } from "../../entities/media.enums.js";
+import type { MediaPort, UploadArg } from "../media/media-port.js";
 import { FILTER_LIMIT, PeopleLookupLimit, type UserFilter } from "./people-lookup.js";
 import { isReservedUsername, USERNAME_RESERVED } from "./reserved-usernames.js";
-import { User } from "./user.entity.js";
+import { User } from "../../entities/user.entity.js";
 
 export const USERNAME_PATTERN = new RegExp(`^[a-z0-9]{${USERNAME_MIN},${USERNAME_MAX}}$`);
 export { USERNAME_TAKEN };

@@ -10,9 +10,9 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from "typeorm";
-import { MediaFile } from "../media/media-file.entity.js";
-import { Timeline } from "../timelines/timeline.entity.js";
-import { User } from "../users/user.entity.js";
+import { MediaFile } from "./media-file.entity.js";
+import { Timeline } from "./timeline.entity.js";
+import { User } from "./user.entity.js";
 
 /** A photo or video with its words, inside one timeline (docs/product.md §3 Memory). */
 @ObjectType({ simpleResolvers: true })

@@ -1,9 +1,9 @@
 import { Field, ID, ObjectType } from "type-graphql";
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from "typeorm";
-import { Memory } from "../memories/memory.entity.js";
-import { Timeline } from "../timelines/timeline.entity.js";
-import { User } from "../users/user.entity.js";
-import { Privacy } from "../timelines/timeline.enums.js";
+import { Memory } from "./memory.entity.js";
+import { Timeline } from "./timeline.entity.js";
+import { User } from "./user.entity.js";
+import { Privacy } from "./timeline.enums.js";
 import { NotificationType, PrivacyRequestResolution } from "./notification.enums.js";
 
 /**

@@ -9,7 +9,7 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from "typeorm";
-import { User } from "../users/user.entity.js";
+import { User } from "./user.entity.js";
 import { Privacy, TimelineStatus } from "./timeline.enums.js";
 
 /**

@@ -10,7 +10,7 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from "typeorm";
-import { MediaFile } from "../media/media-file.entity.js";
+import { MediaFile } from "./media-file.entity.js";
 
 /** A person. Created on the first successful sign-in (docs/decisions/002-sign-in-safety.md E26). */
 @ObjectType({ simpleResolvers: true })

@@ -1,5 +1,5 @@
 import type { FileUpload } from "graphql-upload-minimal";
-import type { MediaService } from "../media/media.service.js";
+import type { MediaService } from "./media.service.js";
 
 /**
  * The part of the media engineer's MediaService (notes/server-contracts.md) that profiles,
