@@ -3,7 +3,7 @@ import type { Viewer } from "../modules/access/access.service.js";
 import type { Page } from "../db/keyset.js";
 import type { Reads } from "../modules/access/index.js";
 import { knownFirst } from "../modules/access/known-rows.js";
-import type { TimelinePageRequest } from "../modules/access/memory.reads.js";
+import type { TimelinePageRequest } from "../modules/memories/memory.reads.js";
 import type { MediaFile } from "../entities/media-file.entity.js";
 import type { Memory } from "../entities/memory.entity.js";
 import type { Timeline } from "../entities/timeline.entity.js";

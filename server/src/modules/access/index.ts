@@ -1,14 +1,14 @@
 import type { DataSource } from "typeorm";
-import { MediaReads } from "./media.reads.js";
-import { MemoryReads } from "./memory.reads.js";
-import { NotificationReads } from "./notification.reads.js";
-import { RelationshipReads } from "./relationship.reads.js";
-import { TimelineReads } from "./timeline.reads.js";
-import { UserReads } from "./user.reads.js";
+import { MediaReads } from "../media/media.reads.js";
+import { MemoryReads } from "../memories/memory.reads.js";
+import { NotificationReads } from "../notifications/notification.reads.js";
+import { RelationshipReads } from "../relationships/relationship.reads.js";
+import { TimelineReads } from "../timelines/timeline.reads.js";
+import { UserReads } from "../users/user.reads.js";
 
-export type { AccessPageFacts, PersonTimelineScope } from "./timeline.reads.js";
-export type { Asker, UserCriteria } from "./user.reads.js";
-export type { WebTimelines } from "./relationship.reads.js";
+export type { AccessPageFacts, PersonTimelineScope } from "../timelines/timeline.reads.js";
+export type { Asker, UserCriteria } from "../users/user.reads.js";
+export type { WebTimelines } from "../relationships/relationship.reads.js";
 
 /**
  * The access-aware read layer (docs/decisions/003-privacy-tiers.md, "Enforcement"): every read of

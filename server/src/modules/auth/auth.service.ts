@@ -10,7 +10,7 @@ import { Sealer } from "../../jobs/sealed.js";
 import { consumeAll, createRateLimiter, limitKey, waitText, type RateLimiter } from "../../lib/rate-limit.js";
 import { resolveSessionSecret } from "../../lib/session-secret.js";
 import type { User } from "../../entities/user.entity.js";
-import { UserReads, type Asker } from "../access/user.reads.js";
+import { UserReads, type Asker } from "../users/user.reads.js";
 import { findOrCreateUser } from "./account.js";
 import type { SessionPort } from "./auth.http.js";
 import { claimPendingInvitations } from "./claim-invitations.js";

@@ -7,7 +7,7 @@ import { mediaIdIn } from "../../lib/uuid.js";
 import { optionalText } from "../../lib/validation.js";
 import { isParticipant, type Viewer } from "../access/access.service.js";
 import { Reads } from "../access/index.js";
-import { lockTimelineAndCountMemories } from "../access/write-path.js";
+import { lockTimelineAndCountMemories } from "../timelines/timeline-locks.js";
 import type { MediaFile } from "../../entities/media-file.entity.js";
 import { MediaType } from "../../entities/media.enums.js";
 import type { NotificationService } from "../notifications/notification.service.js";

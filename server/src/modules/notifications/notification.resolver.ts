@@ -8,7 +8,7 @@ import { Notification } from "../../entities/notification.entity.js";
 import { PrivacyRequestState } from "../../entities/notification.enums.js";
 import { TimelineStatus } from "../../entities/timeline.enums.js";
 import type { MaybePromise } from "../../lib/maybe-promise.js";
-import { NOTIFICATION_ORDER } from "../access/notification.reads.js";
+import { NOTIFICATION_ORDER } from "./notification.reads.js";
 import {
   MarkAllNotificationsReadPayload,
   MarkNotificationReadInput,

@@ -3,7 +3,7 @@ import { idOf, restContext } from "../../http/present.js";
 import { restPageRequest, setNextLink } from "../../http/paging.js";
 import { requireAuth } from "../../http/require-auth.js";
 import type { Services } from "../../services.js";
-import { NOTIFICATION_ORDER } from "../access/notification.reads.js";
+import { NOTIFICATION_ORDER } from "./notification.reads.js";
 
 /** docs/product.md §7 Notifications. */
 export function notificationRoutes(services: Services): Router {

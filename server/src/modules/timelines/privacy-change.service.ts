@@ -3,7 +3,7 @@ import type { Clock } from "../../lib/clock.js";
 import { conflict, forbidden, notFound } from "../../lib/errors.js";
 import { isParticipant, type Viewer } from "../access/access.service.js";
 import { Reads } from "../access/index.js";
-import { lockTimelineForPrivacyChange, type PrivacyFacts } from "../access/write-path.js";
+import { lockTimelineForPrivacyChange, type PrivacyFacts } from "./timeline-locks.js";
 import { PrivacyRequestResolution } from "../../entities/notification.enums.js";
 import type { PrivacyNotices } from "../notifications/privacy-notices.js";
 import type { User } from "../../entities/user.entity.js";

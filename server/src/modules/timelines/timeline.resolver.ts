@@ -3,7 +3,7 @@ import type { GraphQLContext } from "../../graphql/context.js";
 import { CurrentViewer } from "../../graphql/current-viewer.js";
 import type { Viewer } from "../access/access.service.js";
 import { ConnectionArgs, connectionOf, pageRequest } from "../../graphql/connection.js";
-import { TIMELINE_ORDER } from "../access/timeline.reads.js";
+import { TIMELINE_ORDER } from "./timeline.reads.js";
 import { memoryOrder, type MemorySort } from "../memories/memory-order.js";
 import { MemoryConnection, MemoryOrder } from "../memories/memory.types.js";
 import { User } from "../../entities/user.entity.js";

@@ -1,5 +1,5 @@
 import type { Page, PageRequest } from "../../db/keyset.js";
-import type { OwnTimelineFilter } from "../access/timeline.reads.js";
+import type { OwnTimelineFilter } from "./timeline.reads.js";
 import type { DataSource } from "typeorm";
 import type { Env } from "../../config/env.js";
 import type { Clock } from "../../lib/clock.js";

@@ -4,8 +4,8 @@ import { Memory } from "../../entities/memory.entity.js";
 import { Notification } from "../../entities/notification.entity.js";
 import { Timeline } from "../../entities/timeline.entity.js";
 import { User } from "../../entities/user.entity.js";
-import { personInTimeline } from "./person-timelines.js";
-import type { Asker } from "./user.reads.js";
+import { personInTimeline } from "../access/person-timelines.js";
+import type { Asker } from "../users/user.reads.js";
 
 /** Timelines that are the asker's own: created by them (any status) or joined (not declined). */
 const OWN_TIMELINES = `(t.created_by_id = :uid OR (t.collaborator_id = :uid AND t.status <> 'rejected'))`;

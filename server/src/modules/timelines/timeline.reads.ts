@@ -2,10 +2,10 @@ import { type DataSource, type SelectQueryBuilder } from "typeorm";
 import { keysetOrder, pageOf, type KeysetOrder, type Page, type PageRequest } from "../../db/keyset.js";
 import { Timeline } from "../../entities/timeline.entity.js";
 import { TimelineStatus } from "../../entities/timeline.enums.js";
-import { isUuid, type Viewer } from "./access.service.js";
-import { personInTimeline } from "./person-timelines.js";
+import { isUuid, type Viewer } from "../access/access.service.js";
+import { personInTimeline } from "../access/person-timelines.js";
 import { TimelineRows, type OwnTimelineFilter } from "./timeline-rows.js";
-import type { Asker } from "./user.reads.js";
+import type { Asker } from "../users/user.reads.js";
 
 export type { OwnTimelineFilter } from "./timeline-rows.js";
 

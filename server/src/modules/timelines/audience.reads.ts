@@ -2,8 +2,8 @@ import { In, type DataSource } from "typeorm";
 import { Timeline } from "../../entities/timeline.entity.js";
 import { type Privacy, TimelineStatus } from "../../entities/timeline.enums.js";
 import { User } from "../../entities/user.entity.js";
-import { collaboratorSeenBy, isParticipant, isUuid, TIER_REACH, type Viewer } from "./access.service.js";
-import type { GraphSnapshots } from "./graph-snapshots.js";
+import { collaboratorSeenBy, isParticipant, isUuid, TIER_REACH, type Viewer } from "../access/access.service.js";
+import type { GraphSnapshots } from "../access/graph-snapshots.js";
 
 /** At most this many people are named in an audience (docs/decisions/025-audience-preview.md). */
 export const KNOWN_MAX = 10;

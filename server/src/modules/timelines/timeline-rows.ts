@@ -2,7 +2,7 @@ import type { DataSource } from "typeorm";
 import { afterSql, orderSql, type KeyValue } from "../../db/keyset.js";
 import { Timeline } from "../../entities/timeline.entity.js";
 import { User } from "../../entities/user.entity.js";
-import type { KnownRows } from "./known-rows.js";
+import type { KnownRows } from "../access/known-rows.js";
 import { preparedRows } from "../../db/prepared.js";
 import { rowShape } from "../../db/plain-rows.js";
 

@@ -3,9 +3,9 @@ import { keysetOrder, pageOf, type KeysetOrder, type Page, type PageRequest } fr
 import { Notification } from "../../entities/notification.entity.js";
 import { Timeline } from "../../entities/timeline.entity.js";
 import { TimelineStatus } from "../../entities/timeline.enums.js";
-import { isUuid, type Viewer } from "./access.service.js";
+import { isUuid, type Viewer } from "../access/access.service.js";
 import { NotificationRows } from "./notification-rows.js";
-import type { Asker } from "./user.reads.js";
+import type { Asker } from "../users/user.reads.js";
 
 /** Newest first, the id breaking ties (docs/decisions/024-paged-reads.md). */
 export const NOTIFICATION_ORDER: KeysetOrder<Notification> = keysetOrder({

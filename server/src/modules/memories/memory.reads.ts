@@ -1,10 +1,10 @@
 import { MoreThanOrEqual, type DataSource } from "typeorm";
 import { compareKeys, pageOf, type KeysetOrder, type KeyValue, type Page, type PageRequest } from "../../db/keyset.js";
 import { Memory } from "../../entities/memory.entity.js";
-import { memoryOrder, type MemorySort } from "../memories/memory-order.js";
-import { isUuid, type Viewer } from "./access.service.js";
+import { memoryOrder, type MemorySort } from "./memory-order.js";
+import { isUuid, type Viewer } from "../access/access.service.js";
 import { MemoryRows } from "./memory-rows.js";
-import type { TimelineReads } from "./timeline.reads.js";
+import type { TimelineReads } from "../timelines/timeline.reads.js";
 
 /** One timeline's page, as the `Timeline.memories` loader asks for it. */
 export interface TimelinePageRequest extends PageRequest {

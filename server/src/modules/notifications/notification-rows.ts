@@ -3,7 +3,7 @@ import { afterSql, orderSql, type KeysetOrder, type KeyValue } from "../../db/ke
 import { Notification } from "../../entities/notification.entity.js";
 import { Timeline } from "../../entities/timeline.entity.js";
 import { User } from "../../entities/user.entity.js";
-import type { KnownRows } from "./known-rows.js";
+import type { KnownRows } from "../access/known-rows.js";
 import { preparedRows } from "../../db/prepared.js";
 import { rowShape } from "../../db/plain-rows.js";
 

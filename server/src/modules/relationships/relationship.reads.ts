@@ -1,7 +1,7 @@
 import type { Timeline } from "../../entities/timeline.entity.js";
-import type { Viewer } from "./access.service.js";
-import type { MemoryReads } from "./memory.reads.js";
-import type { TimelineReads } from "./timeline.reads.js";
+import type { Viewer } from "../access/access.service.js";
+import type { MemoryReads } from "../memories/memory.reads.js";
+import type { TimelineReads } from "../timelines/timeline.reads.js";
 
 /** The timelines behind a person's connection web, and their memory counts. */
 export interface WebTimelines {
