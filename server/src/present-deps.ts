@@ -1,4 +1,4 @@
-import type { Loaders } from "./graphql/loaders.js";
+import type { Loaders } from "./web/loaders.js";
 import type { Viewer } from "./modules/access/access.service.js";
 import type { MediaService } from "./modules/media/media.service.js";
 

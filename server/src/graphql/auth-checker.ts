@@ -1,6 +1,6 @@
 import type { AuthChecker } from "type-graphql";
 import { unauthenticated } from "../lib/errors.js";
-import type { GraphQLContext } from "./context.js";
+import type { GraphQLContext } from "../web/context.js";
 
 /** `@Authorized()` means "signed in"; finer rules (participants, tiers) live in the services. */
 export const authChecker: AuthChecker<GraphQLContext> = ({ context }) => {

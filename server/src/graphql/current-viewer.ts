@@ -1,7 +1,7 @@
 import { createParameterDecorator } from "type-graphql";
 import type { Viewer } from "../modules/access/access.service.js";
 import { viewerFor } from "../modules/access/request-viewer.js";
-import type { GraphQLContext } from "./context.js";
+import type { GraphQLContext } from "../web/context.js";
 
 /** The per-request Viewer of a GraphQL operation (shared with every resolver of it and the loaders). */
 export function viewerOf(ctx: GraphQLContext): Viewer {

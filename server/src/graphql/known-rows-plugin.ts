@@ -1,6 +1,6 @@
 import type { ApolloServerPlugin } from "@apollo/server";
 import { markWrite } from "../modules/access/request-viewer.js";
-import type { GraphQLContext } from "./context.js";
+import type { GraphQLContext } from "../web/context.js";
 
 /**
  * A mutation's viewer keeps no known rows (modules/access/known-rows.ts): what a mutation reads

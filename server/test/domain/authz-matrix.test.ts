@@ -18,7 +18,7 @@ import {
 import { anonymous, errorCode, gql, signInAs, type Agent, type Json } from "../helpers/sign-in-as.js";
 import { fixture } from "../helpers/fixtures.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
-import { getSchema } from "../../src/graphql/schema.js";
+import { getSchema } from "../../src/web/schema.js";
 import { registeredRoutes } from "../helpers/registered-routes.js";
 import { getNamedType, isObjectType, type GraphQLObjectType } from "graphql";
 import { In } from "typeorm";

@@ -6,7 +6,7 @@
  * no one but its recipient (docs/decisions/003-privacy-tiers.md).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Loaders } from "../../src/graphql/loaders.js";
+import type { Loaders } from "../../src/web/loaders.js";
 import type { Notification } from "../../src/entities/notification.entity.js";
 import { NotificationType } from "../../src/entities/notification.enums.js";
 import { NotificationPresenter } from "../../src/modules/notifications/notification.presenter.js";

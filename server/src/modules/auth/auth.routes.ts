@@ -1,6 +1,6 @@
 import express, { type Request, type Router } from "express";
-import { restContext } from "../../http/present.js";
-import type { Services } from "../../services.js";
+import { restContext } from "../../web/present.js";
+import type { Services } from "../../web/services.js";
 import {
   clearProofCookie,
   clientIp,

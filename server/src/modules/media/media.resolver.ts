@@ -1,5 +1,5 @@
 import { Ctx, FieldResolver, Resolver, Root } from "type-graphql";
-import type { GraphQLContext } from "../../graphql/context.js";
+import type { GraphQLContext } from "../../web/context.js";
 import type { MediaFile } from "../../entities/media-file.entity.js";
 import { Media } from "./media.types.js";
 

@@ -1,6 +1,6 @@
 import { Arg, Args, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { ConnectionArgs, connectionOf, pageRequest } from "../../graphql/connection.js";
-import type { GraphQLContext } from "../../graphql/context.js";
+import type { GraphQLContext } from "../../web/context.js";
 import { CurrentViewer } from "../../graphql/current-viewer.js";
 import type { Viewer } from "../access/access.service.js";
 import { User } from "../../entities/user.entity.js";

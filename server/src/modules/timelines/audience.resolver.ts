@@ -1,5 +1,5 @@
 import { Arg, Authorized, Ctx, ID, Query, Resolver } from "type-graphql";
-import type { GraphQLContext } from "../../graphql/context.js";
+import type { GraphQLContext } from "../../web/context.js";
 import { CurrentViewer } from "../../graphql/current-viewer.js";
 import type { Viewer } from "../access/access.service.js";
 import { TimelineAudience } from "./audience.types.js";

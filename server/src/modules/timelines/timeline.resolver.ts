@@ -1,5 +1,5 @@
 import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
-import type { GraphQLContext } from "../../graphql/context.js";
+import type { GraphQLContext } from "../../web/context.js";
 import { CurrentViewer } from "../../graphql/current-viewer.js";
 import type { Viewer } from "../access/access.service.js";
 import { ConnectionArgs, connectionOf, pageRequest } from "../../graphql/connection.js";

@@ -1,25 +1,25 @@
-import type { ServiceDeps } from "./service-deps.js";
-import { createMailer } from "./lib/mailer.js";
-import { AuthService } from "./modules/auth/auth.service.js";
-import { MediaService } from "./modules/media/media.service.js";
-import { UserService } from "./modules/users/user.service.js";
-import { AccessService, type Viewer } from "./modules/access/access.service.js";
-import { Reads } from "./modules/access/index.js";
-import { MemoryService } from "./modules/memories/memory.service.js";
-import { NotificationService } from "./modules/notifications/notification.service.js";
-import { RelationshipService } from "./modules/relationships/relationship.service.js";
-import { TimelineService } from "./modules/timelines/timeline.service.js";
-import { AudienceService } from "./modules/timelines/audience.service.js";
-import { GraphSnapshots } from "./modules/access/graph-snapshots.js";
-import { graphChangesPruneJob } from "./modules/access/graph-changes-prune.job.js";
-import { PrivacyChangeService } from "./modules/timelines/privacy-change.service.js";
-import { PrivacyNotices } from "./modules/notifications/privacy-notices.js";
-import { createLoaders } from "./graphql/loaders.js";
-import { InlineQueue } from "./jobs/inline-queue.js";
-import { mediaSweepJob } from "./modules/media/sweep.job.js";
-import { timelineCreatedFanOutJob } from "./modules/notifications/fan-out.job.js";
-import { AccountDeletionService } from "./modules/account/account-deletion.service.js";
-import { ExportService } from "./modules/account/export.service.js";
+import type { ServiceDeps } from "../service-deps.js";
+import { createMailer } from "../lib/mailer.js";
+import { AuthService } from "../modules/auth/auth.service.js";
+import { MediaService } from "../modules/media/media.service.js";
+import { UserService } from "../modules/users/user.service.js";
+import { AccessService, type Viewer } from "../modules/access/access.service.js";
+import { Reads } from "../modules/access/index.js";
+import { MemoryService } from "../modules/memories/memory.service.js";
+import { NotificationService } from "../modules/notifications/notification.service.js";
+import { RelationshipService } from "../modules/relationships/relationship.service.js";
+import { TimelineService } from "../modules/timelines/timeline.service.js";
+import { AudienceService } from "../modules/timelines/audience.service.js";
+import { GraphSnapshots } from "../modules/access/graph-snapshots.js";
+import { graphChangesPruneJob } from "../modules/access/graph-changes-prune.job.js";
+import { PrivacyChangeService } from "../modules/timelines/privacy-change.service.js";
+import { PrivacyNotices } from "../modules/notifications/privacy-notices.js";
+import { createLoaders } from "./loaders.js";
+import { InlineQueue } from "../jobs/inline-queue.js";
+import { mediaSweepJob } from "../modules/media/sweep.job.js";
+import { timelineCreatedFanOutJob } from "../modules/notifications/fan-out.job.js";
+import { AccountDeletionService } from "../modules/account/account-deletion.service.js";
+import { ExportService } from "../modules/account/export.service.js";
 
 /** Composition root: every service, built once per app. */
 export function createServices(deps: ServiceDeps) {

@@ -1,7 +1,7 @@
 import "reflect-metadata";
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from "graphql";
 import { buildSchema } from "type-graphql";
-import { authChecker } from "./auth-checker.js";
+import { authChecker } from "../graphql/auth-checker.js";
 import { resolvers } from "./resolvers.js";
 
 let cached: Promise<GraphQLSchema> | null = null;

@@ -2,8 +2,8 @@ import type { Request, RequestHandler, Response } from "express";
 import type { Clock } from "../lib/clock.js";
 import type { Logger } from "../lib/logger.js";
 import { checkSessionAnswer } from "../modules/auth/auth.routes.js";
-import type { Services } from "../services.js";
-import { sessionUserId } from "./session.js";
+import type { Services } from "./services.js";
+import { sessionUserId } from "../http/session.js";
 
 /**
  * The first screen's data in its HTML (docs/decisions/029-first-load-and-shell.md): for a request

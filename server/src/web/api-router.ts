@@ -1,7 +1,7 @@
 import express, { type Router } from "express";
 import { authRoutes } from "../modules/auth/auth.routes.js";
 import { uploadRouter } from "../modules/media/media.routes.js";
-import type { Services } from "../services.js";
+import type { Services } from "./services.js";
 import { memoryRoutes } from "../modules/memories/memory.routes.js";
 import { notificationRoutes } from "../modules/notifications/notification.routes.js";
 import { relationshipRoutes } from "../modules/relationships/relationship.routes.js";

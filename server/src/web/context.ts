@@ -1,7 +1,7 @@
 import type { Request, Response } from "express";
 import { viewerFor } from "../modules/access/request-viewer.js";
-import { createPresenters, type Presenters } from "../presenters.js";
-import type { Services } from "../services.js";
+import { createPresenters, type Presenters } from "./presenters.js";
+import type { Services } from "./services.js";
 import type { Loaders } from "./loaders.js";
 
 export interface GraphQLContext {

@@ -1,14 +1,14 @@
 import type { Request } from "express";
-import type { Loaders } from "../graphql/loaders.js";
+import type { Loaders } from "./loaders.js";
 import type { Viewer } from "../modules/access/access.service.js";
 import type { Memory } from "../entities/memory.entity.js";
 import type { Notification } from "../entities/notification.entity.js";
 import type { RelationshipEdge } from "../modules/relationships/relationship.service.js";
 import type { Timeline } from "../entities/timeline.entity.js";
 import type { User } from "../entities/user.entity.js";
-import { createPresenters, type Presenters } from "../presenters.js";
-import type { Services } from "../services.js";
-import { requestViewer } from "./request-viewer.js";
+import { createPresenters, type Presenters } from "./presenters.js";
+import type { Services } from "./services.js";
+import { requestViewer } from "../http/request-viewer.js";
 
 /**
  * The REST façade's shapes (docs/product.md §3, docs/decisions/008-api-shapes.md): snake_case, both `_id` and `id`, populated
