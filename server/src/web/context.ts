@@ -3,12 +3,9 @@ import { viewerFor } from "../modules/access/request-viewer.js";
 import { createPresenters, type Presenters } from "./presenters.js";
 import type { Services } from "./services.js";
 import type { Loaders } from "./loaders.js";
+import type { CallerContext } from "../graphql/caller-context.js";
 
-export interface GraphQLContext {
-  req: Request;
-  res: Response;
-  /** The signed-in user's id, or null (from the session, never from input). */
-  userId: string | null;
+export interface GraphQLContext extends CallerContext {
   services: Services;
   readonly loaders: Loaders;
   /** Derived fields, one presenter per type, shared with the REST façade (docs/decisions/015-code-layout.md). */

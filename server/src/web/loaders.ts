@@ -1,9 +1,11 @@
 import DataLoader from "dataloader";
 import type { Viewer } from "../modules/access/access.service.js";
 import type { Page } from "../db/keyset.js";
-import type { Reads } from "../modules/access/index.js";
 import { knownFirst } from "../modules/access/known-rows.js";
-import type { TimelinePageRequest } from "../modules/memories/memory.reads.js";
+import type { MediaReads } from "../modules/media/media.reads.js";
+import type { MemoryReads, TimelinePageRequest } from "../modules/memories/memory.reads.js";
+import type { TimelineReads } from "../modules/timelines/timeline.reads.js";
+import type { UserReads } from "../modules/users/user.reads.js";
 import type { MediaFile } from "../entities/media-file.entity.js";
 import type { Memory } from "../entities/memory.entity.js";
 import type { Timeline } from "../entities/timeline.entity.js";
@@ -28,7 +30,15 @@ export function byIdLoader<T extends { id: string }>(load: (ids: string[]) => Pr
  * `known` rows first (docs/decisions/028-fast-graphql-path.md); timelines among them still pass
  * the policy here.
  */
-export function createLoaders(reads: Reads, viewer: () => Viewer) {
+/** The reads the loaders go through. */
+export interface LoaderReads {
+  users: UserReads;
+  media: MediaReads;
+  timelines: TimelineReads;
+  memories: MemoryReads;
+}
+
+export function createLoaders(reads: LoaderReads, viewer: () => Viewer) {
   return {
     userById: byIdLoader<User>((ids) =>
       knownFirst(viewer().known.users, ids, (missing) => reads.users.byIds(viewer(), missing)),

@@ -4,6 +4,7 @@ import { AuthResolver } from "../modules/auth/auth.resolver.js";
 import { MediaResolver } from "../modules/media/media.resolver.js";
 import { UserResolver } from "../modules/users/user.resolver.js";
 import { MemoryResolver } from "../modules/memories/memory.resolver.js";
+import { TimelineMemoriesResolver } from "../modules/memories/timeline-memories.resolver.js";
 import { NotificationResolver } from "../modules/notifications/notification.resolver.js";
 import { RelationshipResolver } from "../modules/relationships/relationship.resolver.js";
 import { TimelineResolver } from "../modules/timelines/timeline.resolver.js";
@@ -20,6 +21,7 @@ export const resolvers: NonEmptyArray<Function> = [
   AudienceResolver,
   PrivacyChangeResolver,
   MemoryResolver,
+  TimelineMemoriesResolver,
   NotificationResolver,
   RelationshipResolver,
   AccountResolver,

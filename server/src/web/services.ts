@@ -4,7 +4,10 @@ import { AuthService } from "../modules/auth/auth.service.js";
 import { MediaService } from "../modules/media/media.service.js";
 import { UserService } from "../modules/users/user.service.js";
 import { AccessService, type Viewer } from "../modules/access/access.service.js";
-import { Reads } from "../modules/access/index.js";
+import { MediaReads } from "../modules/media/media.reads.js";
+import { MemoryReads } from "../modules/memories/memory.reads.js";
+import { TimelineReads } from "../modules/timelines/timeline.reads.js";
+import { UserReads } from "../modules/users/user.reads.js";
 import { MemoryService } from "../modules/memories/memory.service.js";
 import { NotificationService } from "../modules/notifications/notification.service.js";
 import { RelationshipService } from "../modules/relationships/relationship.service.js";
@@ -30,7 +33,13 @@ export function createServices(deps: ServiceDeps) {
   // Domain (timelines, memories, access, notifications, connection web): see docs/decisions/003.
   const access = new AccessService(deps.ds);
   const notifications = new NotificationService(deps.ds, access, deps.clock);
-  const reads = new Reads(deps.ds);
+  const timelineReads = new TimelineReads(deps.ds);
+  const reads = {
+    users: new UserReads(deps.ds),
+    media: new MediaReads(deps.ds),
+    timelines: timelineReads,
+    memories: new MemoryReads(deps.ds, timelineReads),
+  };
   const privacyChanges = new PrivacyChangeService({ ...deps, notices: new PrivacyNotices(deps.clock) });
   jobs.define(timelineCreatedFanOutJob({ ds: deps.ds, access, notifications, logger: deps.logger }));
   // The audience's graph snapshot and the pruning of its change log (docs/decisions/025-audience-preview.md).

@@ -162,6 +162,9 @@ export class AccessService implements AccessPolicy {
   }
 }
 
+/** Who asks: a request's Viewer, or the id of the signed-in person a service acts for. */
+export type Asker = Pick<Viewer, "userId">;
+
 /**
  * Visibility for one viewer during one request (GraphQL operation or REST call). Never shared
  * between requests or people (docs/decisions/010-performance-targets.md A2, DataLoader per request).

@@ -5,7 +5,7 @@ import { Notification } from "../../entities/notification.entity.js";
 import { Timeline } from "../../entities/timeline.entity.js";
 import { User } from "../../entities/user.entity.js";
 import { personInTimeline } from "../access/person-timelines.js";
-import type { Asker } from "../users/user.reads.js";
+import type { Asker } from "../access/access.service.js";
 
 /** Timelines that are the asker's own: created by them (any status) or joined (not declined). */
 const OWN_TIMELINES = `(t.created_by_id = :uid OR (t.collaborator_id = :uid AND t.status <> 'rejected'))`;

@@ -17,8 +17,6 @@ import { MediaType } from "../../entities/media.enums.js";
 import { planExport, type ExportPlan } from "./export-contents.js";
 import { exportIndexHtml } from "./export-index-html.js";
 
-/** REST path of the export (docs/product.md §7), also handed out by GraphQL `User.exportUrl`. */
-export const EXPORT_PATH = "/api/users/me/export";
 /** Exports per account per hour (docs/decisions/023-export-and-deletion.md). */
 export const EXPORTS_PER_HOUR = 3;
 

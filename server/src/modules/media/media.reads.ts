@@ -2,8 +2,7 @@ import { In, type DataSource, type EntityManager } from "typeorm";
 import { MediaFile } from "../../entities/media-file.entity.js";
 import { Memory } from "../../entities/memory.entity.js";
 import { User } from "../../entities/user.entity.js";
-import { isUuid, type Viewer } from "../access/access.service.js";
-import type { Asker } from "../users/user.reads.js";
+import { isUuid, type Asker, type Viewer } from "../access/access.service.js";
 
 /** What serving media asks of the caller: who they are and which timelines they may see. */
 export type MediaViewer = Pick<Viewer, "userId" | "visibleTimelineIds">;

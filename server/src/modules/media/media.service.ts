@@ -10,7 +10,7 @@ import { createStorage } from "../../lib/create-storage.js";
 import { shardOf, type Storage, type TempFile } from "../../lib/storage.js";
 import type { ServiceDeps } from "../../service-deps.js";
 import { MediaReads, type MediaViewer } from "./media.reads.js";
-import type { Asker } from "../users/user.reads.js";
+import type { Asker } from "../access/access.service.js";
 import { MediaFile, type MediaVariants } from "../../entities/media-file.entity.js";
 import { MediaType } from "../../entities/media.enums.js";
 import { UrlSigner, type MediaVariantName, type UrlSignerOptions } from "./media-signing.js";

@@ -4,7 +4,7 @@ import type { MediaFile } from "../../entities/media-file.entity.js";
 import type { Timeline } from "../../entities/timeline.entity.js";
 import type { User } from "../../entities/user.entity.js";
 import type { Memory } from "../../entities/memory.entity.js";
-import { canEditMemory } from "./memory.service.js";
+import { canEditMemory } from "./memory.rules.js";
 import { canWritePartnerMeaning, partnerSeenBy } from "./partner-note.js";
 
 /**

@@ -1,4 +1,4 @@
-import { MoreThanOrEqual, type DataSource } from "typeorm";
+import type { DataSource } from "typeorm";
 import { compareKeys, pageOf, type KeysetOrder, type KeyValue, type Page, type PageRequest } from "../../db/keyset.js";
 import { Memory } from "../../entities/memory.entity.js";
 import { memoryOrder, type MemorySort } from "./memory-order.js";
@@ -104,17 +104,6 @@ export class MemoryReads {
   async countOfPerson(viewer: Viewer, personId: string): Promise<number> {
     const visible = await this.timelines.visibleIdsOfPerson(viewer, personId, "not-rejected");
     return (await this.countsByTimelineIds(viewer, visible)).reduce((a, b) => a + b, 0);
-  }
-
-  /**
-   * How many memories the viewer added to a timeline they may see since `since` (the count of a
-   * friend notice's photos, docs/decisions/022-grouped-updates.md); 0 when they may not see it.
-   */
-  async countAddedBy(viewer: Viewer, timelineId: string, since: Date): Promise<number> {
-    if (!viewer.userId || !(await viewer.canViewTimelineId(timelineId))) return 0;
-    return this.repo.count({
-      where: { timelineId, createdById: viewer.userId, createdAt: MoreThanOrEqual(since) },
-    });
   }
 
   /** How many memories each timeline has; 0 for a timeline the viewer may not see. */

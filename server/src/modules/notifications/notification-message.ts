@@ -2,13 +2,9 @@ import { clipText } from "../../lib/text-rules.js";
 import type { Timeline } from "../../entities/timeline.entity.js";
 import type { Privacy, TimelineStatus } from "../../entities/timeline.enums.js";
 import type { User } from "../../entities/user.entity.js";
+import { nameOf } from "../users/display-name.js";
 import type { Notification } from "../../entities/notification.entity.js";
 import { NotificationType, PrivacyRequestState } from "../../entities/notification.enums.js";
-
-/** The name a message uses for a person. */
-export function nameOf(user: Pick<User, "displayName" | "username"> | null | undefined): string {
-  return user?.displayName?.trim() || user?.username || "Someone";
-}
 
 /** What the text of a notice is built from, as the recipient sees it now. */
 export interface MessageFacts {

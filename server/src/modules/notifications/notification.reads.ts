@@ -1,11 +1,11 @@
-import type { DataSource } from "typeorm";
+import { MoreThanOrEqual, type DataSource } from "typeorm";
 import { keysetOrder, pageOf, type KeysetOrder, type Page, type PageRequest } from "../../db/keyset.js";
+import { Memory } from "../../entities/memory.entity.js";
 import { Notification } from "../../entities/notification.entity.js";
 import { Timeline } from "../../entities/timeline.entity.js";
 import { TimelineStatus } from "../../entities/timeline.enums.js";
-import { isUuid, type Viewer } from "../access/access.service.js";
+import { isUuid, type Asker, type Viewer } from "../access/access.service.js";
 import { NotificationRows } from "./notification-rows.js";
-import type { Asker } from "../users/user.reads.js";
 
 /** Newest first, the id breaking ties (docs/decisions/024-paged-reads.md). */
 export const NOTIFICATION_ORDER: KeysetOrder<Notification> = keysetOrder({
@@ -84,5 +84,16 @@ export class NotificationReads {
       .getRepository(Timeline)
       .findOne({ where: { id: n.relatedTimelineId }, select: { id: true, status: true } });
     return t?.status === TimelineStatus.PENDING;
+  }
+
+  /**
+   * How many memories the viewer added to a timeline they may see since `since` (the count of a
+   * friend notice's photos, docs/decisions/022-grouped-updates.md); 0 when they may not see it.
+   */
+  async memoriesAddedBy(viewer: Viewer, timelineId: string, since: Date): Promise<number> {
+    if (!viewer.userId || !(await viewer.canViewTimelineId(timelineId))) return 0;
+    return this.ds.getRepository(Memory).count({
+      where: { timelineId, createdById: viewer.userId, createdAt: MoreThanOrEqual(since) },
+    });
   }
 }

@@ -2,7 +2,8 @@ import type { DataSource, EntityManager } from "typeorm";
 import type { Clock } from "../../lib/clock.js";
 import { conflict, forbidden, notFound } from "../../lib/errors.js";
 import { isParticipant, type Viewer } from "../access/access.service.js";
-import { Reads } from "../access/index.js";
+import { UserReads } from "../users/user.reads.js";
+import { TimelineReads } from "./timeline.reads.js";
 import { lockTimelineForPrivacyChange, type PrivacyFacts } from "./timeline-locks.js";
 import { PrivacyRequestResolution } from "../../entities/notification.enums.js";
 import type { PrivacyNotices } from "../notifications/privacy-notices.js";
@@ -40,10 +41,10 @@ const CLEARED = { pendingPrivacy: null, privacyRequestedById: null, privacyReque
  * ends a pending request. With the other participant gone ("Former member") one key is enough.
  */
 export class PrivacyChangeService {
-  private readonly reads: Reads;
+  private readonly reads: { timelines: TimelineReads; users: UserReads };
 
   constructor(private readonly deps: PrivacyChangeDeps) {
-    this.reads = new Reads(deps.ds);
+    this.reads = { timelines: new TimelineReads(deps.ds), users: new UserReads(deps.ds) };
   }
 
   /** A participant (already checked by the caller) sets the tier. */

@@ -2,10 +2,9 @@ import { type DataSource, type SelectQueryBuilder } from "typeorm";
 import { keysetOrder, pageOf, type KeysetOrder, type Page, type PageRequest } from "../../db/keyset.js";
 import { Timeline } from "../../entities/timeline.entity.js";
 import { TimelineStatus } from "../../entities/timeline.enums.js";
-import { isUuid, type Viewer } from "../access/access.service.js";
+import { isUuid, type Asker, type Viewer } from "../access/access.service.js";
 import { personInTimeline } from "../access/person-timelines.js";
 import { TimelineRows, type OwnTimelineFilter } from "./timeline-rows.js";
-import type { Asker } from "../users/user.reads.js";
 
 export type { OwnTimelineFilter } from "./timeline-rows.js";
 

@@ -12,10 +12,12 @@ import { createRateLimiter, limitKey, type RateLimiter } from "../../lib/rate-li
 import { resolveSessionSecret } from "../../lib/session-secret.js";
 import { requiredText } from "../../lib/validation.js";
 import { isParticipant, TIER_REACH, type Viewer } from "../access/access.service.js";
-import { Reads } from "../access/index.js";
+import { UserReads } from "../users/user.reads.js";
+import { TimelineReads } from "./timeline.reads.js";
 import { normalizeEmail } from "../../lib/email-address.js";
 import type { MediaPort } from "../media/media-port.js";
-import { nameOf, type NotificationService } from "../notifications/notification.service.js";
+import type { NotificationService } from "../notifications/notification.service.js";
+import { nameOf } from "../users/display-name.js";
 import type { User } from "../../entities/user.entity.js";
 import { Timeline } from "../../entities/timeline.entity.js";
 import { Privacy, TimelineStatus } from "../../entities/timeline.enums.js";
@@ -68,14 +70,14 @@ export interface TimelineServiceDeps {
  */
 export class TimelineService {
   private readonly ds: DataSource;
-  private readonly reads: Reads;
+  private readonly reads: { timelines: TimelineReads; users: UserReads };
   private inviterLimiter: RateLimiter | null = null;
   private addressLimiter: RateLimiter | null = null;
   private limitSecret: string | null = null;
 
   constructor(private readonly deps: TimelineServiceDeps) {
     this.ds = deps.ds;
-    this.reads = new Reads(deps.ds);
+    this.reads = { timelines: new TimelineReads(deps.ds), users: new UserReads(deps.ds) };
     if (deps.mailer) deps.jobs.define(invitationMailJob({ ...deps, mailer: deps.mailer }));
   }
 

@@ -1,5 +1,5 @@
 import type { PresentDeps } from "../../present-deps.js";
-import { EXPORT_PATH } from "../account/export.service.js";
+import { EXPORT_PATH } from "./user-paths.js";
 import type { User } from "../../entities/user.entity.js";
 
 /** A user's derived fields as one viewer sees them; GraphQL and REST both present through it. */

@@ -1,10 +1,7 @@
 import { In, type DataSource } from "typeorm";
 import { likeEscape } from "../../lib/validation.js";
 import { User } from "../../entities/user.entity.js";
-import { isUuid, type Viewer } from "../access/access.service.js";
-
-/** Who asks: a request's Viewer, or the id of the signed-in person a service acts for. */
-export type Asker = Pick<Viewer, "userId">;
+import { isUuid, type Asker } from "../access/access.service.js";
 
 /** The exact criteria of `GET /api/users/filter` once parsed (docs/product.md §7). */
 export interface UserCriteria {
