@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Memory } from "../../src/entities/memory.entity.js";
-import { PARTNER_ONLY } from "../../src/modules/memories/partner-note.js";
+import { PARTNER_ONLY } from "../../src/modules/memories/partner-note.rules.js";
 import { Notification } from "../../src/entities/notification.entity.js";
 import { NotificationType } from "../../src/entities/notification.enums.js";
 import type { Timeline } from "../../src/entities/timeline.entity.js";

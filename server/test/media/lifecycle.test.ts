@@ -11,7 +11,7 @@ import { MediaResolver } from "../../src/modules/media/media.resolver.js";
 import { createPresenters } from "../../src/web/presenters.js";
 import { MESSAGES } from "../../src/modules/media/media.service.js";
 import { Media } from "../../src/modules/media/media.types.js";
-import { GraphQLUpload, type FileUpload } from "../../src/modules/media/upload.scalar.js";
+import { GraphQLUpload, type FileUpload } from "../../src/graphql/upload.scalar.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 import { connect, createMemory } from "../factories/index.js";
 import { byteStream, createUser, fixture, mediaFiles } from "./media-helpers.js";

@@ -1,7 +1,7 @@
 import type { MediaFile } from "../../entities/media-file.entity.js";
 import { MediaType } from "../../entities/media.enums.js";
 import type { Memory } from "../../entities/memory.entity.js";
-import { partnerIdOf } from "../memories/partner-note.js";
+import { partnerIdOf } from "../memories/partner-note.rules.js";
 import type { Notification } from "../../entities/notification.entity.js";
 import type { Timeline } from "../../entities/timeline.entity.js";
 import type { User } from "../../entities/user.entity.js";

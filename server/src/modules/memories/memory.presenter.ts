@@ -5,7 +5,7 @@ import type { Timeline } from "../../entities/timeline.entity.js";
 import type { User } from "../../entities/user.entity.js";
 import type { Memory } from "../../entities/memory.entity.js";
 import { canEditMemory } from "./memory.rules.js";
-import { canWritePartnerMeaning, partnerSeenBy } from "./partner-note.js";
+import { canWritePartnerMeaning, partnerSeenBy } from "./partner-note.rules.js";
 
 /**
  * A memory's derived fields as one viewer sees them; GraphQL and REST both present through it.

@@ -21,7 +21,7 @@ import type { User } from "../../entities/user.entity.js";
 import type { MediaPort, UploadArg } from "../media/media-port.js";
 import { Memory } from "../../entities/memory.entity.js";
 import type { MemorySort } from "./memory-order.js";
-import { parsePartnerMeaning } from "./partner-note.js";
+import { parsePartnerMeaning } from "./partner-note.rules.js";
 
 export { MEMORY_SORTS, memoryOrder, orderMemories, type MemorySort } from "./memory-order.js";
 

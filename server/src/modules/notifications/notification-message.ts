@@ -2,7 +2,7 @@ import { clipText } from "../../lib/text-rules.js";
 import type { Timeline } from "../../entities/timeline.entity.js";
 import type { Privacy, TimelineStatus } from "../../entities/timeline.enums.js";
 import type { User } from "../../entities/user.entity.js";
-import { nameOf } from "../users/display-name.js";
+import { nameOf } from "../users/user.rules.js";
 import type { Notification } from "../../entities/notification.entity.js";
 import { NotificationType, PrivacyRequestState } from "../../entities/notification.enums.js";
 

@@ -11,7 +11,7 @@ import type { Timeline } from "../../entities/timeline.entity.js";
 import type { User } from "../../entities/user.entity.js";
 import { Notification } from "../../entities/notification.entity.js";
 import { NotificationType } from "../../entities/notification.enums.js";
-import { nameOf } from "../users/display-name.js";
+import { nameOf } from "../users/user.rules.js";
 import { partnerNoteText } from "./notification-message.js";
 
 /** The UTC day a grouped notice collects (docs/decisions/022-grouped-updates.md). */

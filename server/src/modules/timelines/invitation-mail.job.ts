@@ -6,7 +6,7 @@ import type { Logger } from "../../lib/logger.js";
 import type { Mailer } from "../../lib/mailer.js";
 import { UserReads } from "../users/user.reads.js";
 import { TimelineReads } from "./timeline.reads.js";
-import { nameOf } from "../users/display-name.js";
+import { nameOf } from "../users/user.rules.js";
 import { invitationMail } from "./invitation.email.js";
 
 export const INVITATION_MAIL_JOB = "invitation-mail";

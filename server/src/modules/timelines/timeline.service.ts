@@ -17,7 +17,7 @@ import { TimelineReads } from "./timeline.reads.js";
 import { normalizeEmail } from "../../lib/email-address.js";
 import type { MediaPort } from "../media/media-port.js";
 import type { NotificationService } from "../notifications/notification.service.js";
-import { nameOf } from "../users/display-name.js";
+import { nameOf } from "../users/user.rules.js";
 import type { User } from "../../entities/user.entity.js";
 import { Timeline } from "../../entities/timeline.entity.js";
 import { Privacy, TimelineStatus } from "../../entities/timeline.enums.js";

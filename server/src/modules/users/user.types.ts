@@ -1,6 +1,6 @@
 import type { FileUpload } from "graphql-upload-minimal";
 import { Field, InputType, ObjectType } from "type-graphql";
-import { GraphQLUpload } from "../media/upload.scalar.js";
+import { GraphQLUpload } from "../../graphql/upload.scalar.js";
 import { User } from "../../entities/user.entity.js";
 
 @InputType()
