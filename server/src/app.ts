@@ -255,7 +255,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     apiErrorHandler(logger),
   );
   app.use("/media", mediaRouter(services));
-  // A signed-in first screen's data, through the same GraphQL server and context (http/first-data.ts).
+  // A signed-in first screen's data, through the same GraphQL server and context (web/first-data.ts).
   const firstScreenData = firstData({
     session,
     clock,

@@ -43,7 +43,7 @@ function embedded(html: string): Json {
   return match ? JSON.parse(match[1]!) : null;
 }
 
-describe("the signed-in first screen's data in its HTML (server/src/http/first-data.ts)", () => {
+describe("the signed-in first screen's data in its HTML (server/src/web/first-data.ts)", () => {
   let t: TestApp;
   let dist: string;
 

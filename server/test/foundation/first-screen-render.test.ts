@@ -38,7 +38,7 @@ export function renderFirstScreen({ pathname, search, session, query }) {
   return '<div data-first-screen=""><h1>' + esc(timeline.title) + '</h1><p>' + esc(pathname + search) + '</p><p>' + esc(session.user.email) + '</p></div>';
 }`;
 
-describe("the first screen rendered by the server (server/src/http/first-screen-render.ts)", () => {
+describe("the first screen rendered by the server (server/src/web/first-screen-render.ts)", () => {
   let t: TestApp;
   let dist: string;
 

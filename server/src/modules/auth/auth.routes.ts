@@ -26,7 +26,7 @@ async function outcomeJson(out: VerifyOutcome, present: Present) {
   };
 }
 
-/** The answer of GET /api/auth/check-session (also embedded in a signed-in first screen, http/first-data.ts). */
+/** The answer of GET /api/auth/check-session (also embedded in a signed-in first screen, web/first-data.ts). */
 export async function checkSessionAnswer(req: Request, services: Services) {
   const { viewer, present } = restContext(req, services);
   const user = await services.auth.currentUser(viewer);
