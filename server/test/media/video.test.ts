@@ -2,7 +2,7 @@ import { SAME_ORIGIN } from "../helpers/sign-in.js";
 import path from "node:path";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MediaFile } from "../../src/modules/media/media-file.entity.js";
+import { MediaFile } from "../../src/entities/media-file.entity.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 import { binaryParser, createUser, fixture, fixtureBytes, mediaFiles, signIn, storedBytes } from "./media-helpers.js";
 

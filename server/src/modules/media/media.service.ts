@@ -11,11 +11,11 @@ import { resolveSessionSecret } from "../../lib/session-secret.js";
 import { createStorage } from "../../lib/create-storage.js";
 import type { Storage, TempFile } from "../../lib/storage.js";
 import type { ServiceDeps } from "../../service-deps.js";
-import { MediaReads, type MediaViewer } from "../access/media.reads.js";
-import type { Asker } from "../access/user.reads.js";
+import { MediaReads, type MediaViewer } from "./media.reads.js";
+import type { Asker } from "../access/access.service.js";
 import { photoFacts, type CaptureFacts, type GeoPosition } from "./capture-facts.js";
-import { MediaFile } from "./media-file.entity.js";
-import { MediaStatus, MediaType } from "./media.enums.js";
+import { MediaFile } from "../../entities/media-file.entity.js";
+import { MediaStatus, MediaType } from "../../entities/media.enums.js";
 import { mediaKeys as keys } from "./media-keys.js";
 import { UrlSigner, type MediaVariantName, type UrlSignerOptions } from "./media-signing.js";
 import {
@@ -38,7 +38,7 @@ export { DEFAULT_MEDIA_LIMITS, MESSAGES, type MediaLimits } from "./upload-gate.
 
 export { UNATTACHED_MAX_AGE_MS } from "./media-sweeper.js";
 
-export type { MediaViewer } from "../access/media.reads.js";
+export type { MediaViewer } from "./media.reads.js";
 
 export interface MediaServiceOptions {
   storage?: Storage;
