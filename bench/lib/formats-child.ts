@@ -66,6 +66,16 @@ async function heic4() {
   return { wallMs, baseRss: base, peakRss: rss.stop() };
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux; 100 ticks a second). */
+function cpuSeconds(pid: number): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime
+  } catch {
+    return null;
+  }
+}
+
 /** The ffmpeg process writing `output`, found in /proc (Linux). */
 function ffmpegPid(output: string): number | null {
   for (const entry of fs.readdirSync("/proc")) {
@@ -118,7 +128,13 @@ async function transcode(seconds: number) {
     const makeSeconds = (performance.now() - g0) / 1000;
     const output = path.join(dir, "served.mp4");
     let pid: number | null = null;
-    const rss = sampler(() => (pid ??= ffmpegPid(output)));
+    let cpu = 0;
+    const rss = sampler(() => {
+      pid ??= ffmpegPid(output);
+      const used = pid ? cpuSeconds(pid) : null;
+      if (used) cpu = Math.max(cpu, used);
+      return pid;
+    });
     const load = os.loadavg()[0]!;
     const t0 = performance.now();
     await new VideoTools(ffmpeg).transcode(input, output);
@@ -130,6 +146,9 @@ async function transcode(seconds: number) {
       outputBytes: fs.statSync(output).size,
       wallSeconds,
       realtime: seconds / wallSeconds,
+      cpuSeconds: cpu,
+      // what the same work takes with the machine's cores to itself (ffmpeg keeps both busy)
+      realtimeQuiet: seconds / (cpu / Math.min(2, os.cpus().length)),
       peakRss,
       loadBefore: load,
       makeSeconds,

@@ -138,10 +138,18 @@ async function decodeHeic(input: string | Buffer, pixelLimit: number): Promise<S
   return decoded.alpha ? pixels : pixels.removeAlpha();
 }
 
-/** The EXIF block of an image as sharp finds it (any format, HEIF included), or null. */
+/** "Exif\0\0" before the TIFF header, as a JPEG's APP1 segment holds it. */
+const EXIF_PREFIX = Buffer.from("Exif\0\0", "latin1");
+
+/**
+ * The EXIF block of an image as sharp finds it (any format; in a HEIF file, where exifr alone does
+ * not find it, too), from its TIFF header on, or null.
+ */
 export async function imageExif(input: string | Buffer): Promise<Buffer | null> {
   try {
-    return (await sharp(input, { failOn: "none" }).metadata()).exif ?? null;
+    const exif = (await sharp(input, { failOn: "none" }).metadata()).exif;
+    if (!exif?.length) return null;
+    return exif.subarray(0, 6).equals(EXIF_PREFIX) ? exif.subarray(6) : exif;
   } catch {
     return null;
   }

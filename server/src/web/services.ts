@@ -20,7 +20,7 @@ import { PrivacyNotices } from "../modules/notifications/privacy-notices.js";
 import { createLoaders } from "./loaders.js";
 import { InlineQueue } from "../jobs/inline-queue.js";
 import { mediaSweepJob } from "../modules/media/sweep.job.js";
-import { mediaTranscodeJob } from "../modules/media/transcode.job.js";
+import { mediaLegacyVideosJob, mediaTranscodeJob } from "../modules/media/transcode.job.js";
 import { timelineCreatedFanOutJob } from "../modules/notifications/fan-out.job.js";
 import { AccountDeletionService } from "../modules/account/account-deletion.service.js";
 import { ExportService } from "../modules/account/export.service.js";
@@ -32,6 +32,7 @@ export function createServices(deps: ServiceDeps) {
   const media = new MediaService({ ...deps, jobs });
   jobs.define(mediaSweepJob(media, deps.logger));
   jobs.define(mediaTranscodeJob(media.videos));
+  jobs.define(mediaLegacyVideosJob(media.legacyVideos, deps.logger));
   // Domain (timelines, memories, access, notifications, connection web): see docs/decisions/003.
   const access = new AccessService(deps.ds);
   const notifications = new NotificationService(deps.ds, access, deps.clock);

@@ -98,4 +98,13 @@ describe("video transcodes on the durable queue", () => {
     expect(row.variants.poster).toBeDefined();
     expect(await app.services.media.uploadLimits.used(owner.id)).toBe(row.storedBytes);
   }, 90_000);
+
+  it("redoes videos stored before the pipeline every 15 minutes, one run at a time", async () => {
+    const [schedule] = await db.ds.query(
+      `SELECT cron, timezone FROM pgboss.schedule WHERE name = 'media-legacy-videos'`,
+    );
+    expect(schedule).toEqual({ cron: "*/15 * * * *", timezone: "UTC" });
+    const [queue] = await db.ds.query(`SELECT policy FROM pgboss.queue WHERE name = 'media-legacy-videos'`);
+    expect(queue).toEqual({ policy: "singleton" });
+  });
 });

@@ -4,6 +4,7 @@
  * browser plays transcoded once; the capture date read, the position never stored, served or
  * exported; the duration limit; a transcode that fails; a server without ffmpeg.
  */
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -354,6 +355,48 @@ describe("video limits and failures", () => {
     const added = (await mediaFiles(t)).filter((k) => !before.includes(k));
     expect(added.length).toBe(3); // the photo's original, display and thumb
     expect(added.filter((k) => k.endsWith(".mov"))).toEqual([]);
+  });
+
+  it("videos stored before: redone as an upload is now (clean copy, server poster, transcode), old files gone", async () => {
+    const media = replaceMediaService(t, { limits: { videoSeconds: 300 } });
+    const owner = await createUser(t.ds);
+    // as the old pipeline stored them: the file (its top-level boxes and tags untouched) was both
+    // the original and the served video, under variants/, with a browser poster or none
+    const legacy = async (name: string, format: string) => {
+      const id = crypto.randomUUID();
+      const key = `variants/${id.slice(0, 2)}/${id}-video-0a0b0c0d.${name.split(".").pop()}`;
+      await media.storage.put(key, fixtureBytes(name));
+      await t.ds.query(
+        `INSERT INTO media_files (id, owner_id, type, format, bytes, stored_bytes, original_key, variants, attached)
+         VALUES ($1, $2, 'video', $3, $4, $4, $5, $6, true)`,
+        [id, owner.id, format, fixtureBytes(name).length, key, { video: key }],
+      );
+      return { id, key };
+    };
+    const boxes = await legacy("clip-gps-boxes.mp4", "mp4");
+    const hevc = await legacy("clip-hevc.mov", "mov");
+    const tags = await legacy("clip-vp9.webm", "webm");
+    expect(await media.legacyVideos.reclean()).toBe(3);
+    for (const { id, key } of [boxes, hevc, tags]) {
+      const row = await t.ds.getRepository(MediaFile).findOneByOrFail({ id });
+      expect(row.status).toBe(MediaStatus.READY); // the test app transcodes inline
+      expect(row.originalKey).toMatch(/^originals\//);
+      expect(Object.keys(row.variants).sort()).toEqual(["poster", "thumb", "video"]);
+      expect(await storedBytes(t, key)).toBeNull();
+      for (const k of [row.originalKey, ...Object.values(row.variants)])
+        expect(tracesIn((await storedBytes(t, k!))!), `${id} ${k}`).toEqual([]);
+    }
+    expect((await t.ds.getRepository(MediaFile).findOneByOrFail({ id: hevc.id })).takenAt).toBe(
+      "2023-07-14T18:32:05+02:00",
+    );
+    expect(await media.legacyVideos.reclean()).toBe(0); // nothing left
+    // one that cannot be redone is marked FAILED (still served as before) and not tried again
+    const broken = await legacy("clip.mp4", "mp4");
+    await media.storage.put(broken.key, Buffer.from("not a video any more"));
+    expect(await media.legacyVideos.reclean()).toBe(1);
+    const row = await t.ds.getRepository(MediaFile).findOneByOrFail({ id: broken.id });
+    expect([row.status, row.variants.video]).toEqual([MediaStatus.FAILED, broken.key]);
+    expect(await media.legacyVideos.reclean()).toBe(0);
   });
 
   it("signed out, no upload at all", async () => {

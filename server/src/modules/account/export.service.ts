@@ -191,13 +191,12 @@ export class ExportService {
     return this.keptFrom(await readAll(await this.deps.storage.read(media.originalKey, { start: 0, end })));
   }
 
-  /** The capture date and orientation in a file's head, or in an EXIF block ("Exif\0\0" or a TIFF header first). */
+  /** The capture date and orientation in a file's head, or in an EXIF block (`imageExif`). */
   private async keptFrom(head: Buffer | null): Promise<KeptExif> {
     const kept: KeptExif = { IFD0: {}, IFD2: {} };
     if (!head) return kept;
     try {
-      const source = head.subarray(0, 6).toString("latin1") === "Exif\0\0" ? head.subarray(6) : head;
-      const tags = (await exifr.parse(source, {
+      const tags = (await exifr.parse(head, {
         pick: ["Orientation", "DateTime", "ModifyDate", "DateTimeOriginal", "CreateDate", "OffsetTimeOriginal"],
         reviveValues: false,
         translateValues: false,

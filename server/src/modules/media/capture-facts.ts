@@ -45,18 +45,11 @@ function position(latitude: unknown, longitude: unknown): GeoPosition | null {
   return { latitude, longitude };
 }
 
-/** "Exif\0\0" before the TIFF header, as a JPEG's APP1 segment holds it. */
-const EXIF_PREFIX = Buffer.from("Exif\0\0", "latin1");
-
-/**
- * The capture facts of a photo (any format) from its EXIF block, as sharp reads it from the file
- * (`imageExif` in lib/images.ts): exifr cannot find the block in a HEIF file written by libheif.
- */
+/** The capture facts of a photo (any format) from its EXIF block (`imageExif` in lib/images.ts). */
 export async function photoFacts(exif: Buffer | null): Promise<CaptureFacts> {
-  if (!exif?.length) return NO_FACTS;
-  const tiff = exif.subarray(0, 6).equals(EXIF_PREFIX) ? exif.subarray(6) : exif;
+  if (!exif) return NO_FACTS;
   try {
-    const tags = (await exifr.parse(tiff, {
+    const tags = (await exifr.parse(exif, {
       pick: [
         "DateTimeOriginal",
         "CreateDate",

@@ -29,7 +29,7 @@ import {
 import { UploadLimits } from "./upload-limits.js";
 import { deletedRows, keysOfDeleted, MediaSweeper } from "./media-sweeper.js";
 import { MEDIA_TRANSCODE_JOB, type TranscodeJob } from "./transcode.job.js";
-import { VideoPipeline } from "./video-pipeline.js";
+import { LegacyVideos, VideoPipeline } from "./video-pipeline.js";
 import { VideoTools } from "./video-tools.js";
 
 export type { MediaVariantName } from "./media-signing.js";
@@ -96,6 +96,7 @@ export class MediaService {
   private readonly sweeper: MediaSweeper;
   readonly uploadLimits: UploadLimits;
   readonly videos: VideoPipeline;
+  readonly legacyVideos: LegacyVideos;
   private readonly jobs: JobQueue | null;
 
   constructor(deps: ServiceDeps, opts: MediaServiceOptions = {}) {
@@ -109,14 +110,17 @@ export class MediaService {
     this.uploadLimits = new UploadLimits(deps.ds, deps.env);
     this.sweeper = new MediaSweeper({ ...deps, storage: this.storage, removeFiles: (keys) => this.removeFiles(keys) });
     this.jobs = deps.jobs ?? null;
-    this.videos = new VideoPipeline({
+    const videoDeps = {
       ds: deps.ds,
       storage: this.storage,
       logger: deps.logger,
       limits: this.limits,
       tools: new VideoTools(opts.ffmpeg ?? new Ffmpeg(locateFfmpeg(deps.env.FFMPEG_PATH))),
-      makeStill: (frame) => this.processImage(frame),
-    });
+      makeStill: (frame: Buffer) => this.processImage(frame),
+      queueTranscode: (mediaId: string) => this.queueTranscode(mediaId),
+    };
+    this.videos = new VideoPipeline(videoDeps);
+    this.legacyVideos = new LegacyVideos(videoDeps, this.videos);
   }
 
   private get repo() {
@@ -154,8 +158,10 @@ export class MediaService {
     const id = crypto.randomUUID();
     const written: string[] = [];
     let kept: TempFile | null = null;
+    let row: MediaFile;
+    let facts: CaptureFacts;
     try {
-      const row = this.repo.create({
+      row = this.repo.create({
         id,
         ownerId,
         type: detected.type,
@@ -164,7 +170,6 @@ export class MediaService {
         attached: false,
         status: MediaStatus.READY,
       });
-      let facts: CaptureFacts;
       let still: ProcessedImage;
       if (detected.type === MediaType.IMAGE) {
         facts = await photoFacts(await imageExif(temp.path));
@@ -197,7 +202,6 @@ export class MediaService {
         await m.getRepository(MediaFile).insert(row);
       });
       row.storedBytes = stored; // the insert hands back the column's default as a string
-      return { media: await this.afterInsert(row), position: facts.position };
     } catch (err) {
       await temp.discard();
       if (kept && kept !== temp) await kept.discard();
@@ -206,18 +210,29 @@ export class MediaService {
     } finally {
       if (kept !== temp) await temp.discard(); // a video's upload as received is never kept
     }
+    return { media: await this.afterInsert(row), position: facts.position };
   }
 
-  /** Sends a PREPARING video to be transcoded; an inline queue has done it on return, so the row is read again. */
+  /**
+   * Sends a PREPARING video to be transcoded (an inline queue has done it on return, so the row is
+   * read again). A job that cannot be sent refuses the upload: the row and its files go.
+   */
   private async afterInsert(row: MediaFile): Promise<MediaFile> {
     if (row.status !== MediaStatus.PREPARING) return row;
-    if (!this.jobs) {
-      await this.videos.transcode(row.id, true);
-    } else {
-      await this.jobs.send<TranscodeJob>(MEDIA_TRANSCODE_JOB, { mediaId: row.id });
-      if (this.jobs.durable) return row;
+    try {
+      await this.queueTranscode(row.id);
+    } catch (err) {
+      await this.remove([row.id]);
+      throw err;
     }
+    if (this.jobs?.durable) return row;
     return (await this.repo.findOneBy({ id: row.id })) ?? row;
+  }
+
+  /** The transcode job of a PREPARING video (run at once where there is no queue: benches, tools). */
+  private async queueTranscode(mediaId: string): Promise<void> {
+    if (this.jobs) await this.jobs.send<TranscodeJob>(MEDIA_TRANSCODE_JOB, { mediaId });
+    else await this.videos.transcode(mediaId, true);
   }
 
   /** `ingest` for a GraphQL `Upload` argument (see upload.scalar.ts). */

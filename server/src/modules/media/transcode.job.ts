@@ -1,7 +1,9 @@
 import { defineJob, type JobDefinition } from "../../jobs/job-queue.js";
-import type { VideoPipeline } from "./video-pipeline.js";
+import type { Logger } from "../../lib/logger.js";
+import type { LegacyVideos, VideoPipeline } from "./video-pipeline.js";
 
 export const MEDIA_TRANSCODE_JOB = "media-transcode";
+export const MEDIA_LEGACY_VIDEOS_JOB = "media-legacy-videos";
 
 export interface TranscodeJob {
   mediaId: string;
@@ -19,5 +21,25 @@ export function mediaTranscodeJob(videos: VideoPipeline): JobDefinition<Transcod
     retryDelaySeconds: 120,
     expireInSeconds: 3900,
     handler: ({ data, lastAttempt }) => videos.transcode(data.mediaId, lastAttempt),
+  });
+}
+
+/**
+ * Every 15 minutes, ten videos stored before docs/decisions/034-media-formats.md are redone as an
+ * upload is now (`LegacyVideos.reclean`); once none is left each run is one indexed-enough query
+ * that finds nothing.
+ */
+export function mediaLegacyVideosJob(legacy: LegacyVideos, logger: Logger): JobDefinition<object> {
+  return defineJob<object>({
+    name: MEDIA_LEGACY_VIDEOS_JOB,
+    cron: "*/15 * * * *",
+    singleton: true,
+    retryLimit: 0,
+    retryDelaySeconds: 60,
+    expireInSeconds: 3600,
+    async handler() {
+      const seen = await legacy.reclean();
+      if (seen) logger.info({ event: "legacy_videos", seen }, "old videos redone");
+    },
   });
 }

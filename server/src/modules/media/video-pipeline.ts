@@ -8,6 +8,7 @@ import { videoFacts, type CaptureFacts } from "./capture-facts.js";
 import { MediaFile } from "../../entities/media-file.entity.js";
 import { MediaStatus, MediaType } from "../../entities/media.enums.js";
 import { mediaKeys } from "./media-keys.js";
+import { keysOf } from "./media-sweeper.js";
 import { MESSAGES, type MediaLimits } from "./upload-gate.js";
 import { containerDuration } from "./video-container.js";
 import { playsEverywhere, type VideoTools } from "./video-tools.js";
@@ -30,6 +31,8 @@ export interface VideoPipelineDeps {
   limits: MediaLimits;
   /** The poster frame's WebP variants, with the same errors as a photo's. */
   makeStill: (frame: Buffer) => Promise<ProcessedImage>;
+  /** Sends the transcode job of a PREPARING video. */
+  queueTranscode: (mediaId: string) => Promise<void>;
 }
 
 /** Where the poster frame is taken: a moment in, so it is rarely the black first frame. */
@@ -45,12 +48,15 @@ const POSTER_AT_SECONDS = 0.5;
 export class VideoPipeline {
   constructor(private readonly deps: VideoPipelineDeps) {}
 
-  /** Everything done at upload. Throws BAD_USER_INPUT (unreadable, too long) or SERVICE_UNAVAILABLE (no ffmpeg). */
-  async prepare(upload: TempFile, format: string): Promise<PreparedVideo> {
-    const { tools, storage, limits } = this.deps;
+  /**
+   * Everything done at upload. Throws BAD_USER_INPUT (unreadable, longer than `maxSeconds`) or
+   * SERVICE_UNAVAILABLE (no ffmpeg).
+   */
+  async prepare(upload: TempFile, format: string, maxSeconds = this.deps.limits.videoSeconds): Promise<PreparedVideo> {
+    const { tools, storage } = this.deps;
     const duration = await containerDuration(upload.path, format);
     if (duration === null) throw badInput(MESSAGES.videoUnreadable);
-    if (duration > limits.videoSeconds) throw badInput(MESSAGES.videoTooLong(limits.videoSeconds));
+    if (duration > maxSeconds) throw badInput(MESSAGES.videoTooLong(maxSeconds));
     if (!(await tools.available())) throw new AppError("SERVICE_UNAVAILABLE", MESSAGES.videosUnavailable);
     const streams = await tools.probe(upload.path).catch(() => null);
     if (!streams?.video) throw badInput(MESSAGES.videoUnreadable);
@@ -109,6 +115,90 @@ export class VideoPipeline {
       logger.warn({ err: { message: (err as Error).message }, mediaId, lastAttempt }, "video transcode failed");
       if (!lastAttempt) throw err;
       await repo.update({ id: row.id, status: MediaStatus.PREPARING }, { status: MediaStatus.FAILED });
+    }
+  }
+}
+
+/** Videos stored before this pipeline: their kept file is the old served one, under `variants/`. */
+const LEGACY_VIDEOS = `f.type = 'video' AND f.status = 'ready' AND f.original_key LIKE 'variants/%'`;
+
+export class LegacyVideos {
+  constructor(
+    private readonly deps: VideoPipelineDeps,
+    private readonly pipeline: VideoPipeline,
+  ) {}
+
+  /**
+   * Gives up to `limit` videos stored before this pipeline what an upload gets now: the copy
+   * without metadata (the old in-place scrub left top-level boxes, data tracks and WebM tags),
+   * a poster made by the server, and a transcode when not every browser plays them. Answers how
+   * many it looked at. A video that cannot be redone is marked FAILED (still served as before)
+   * so it is not tried again.
+   */
+  async reclean(limit = 10): Promise<number> {
+    const rows = await this.deps.ds
+      .getRepository(MediaFile)
+      .createQueryBuilder("f")
+      .where(LEGACY_VIDEOS)
+      .orderBy("f.created_at")
+      .limit(limit)
+      .getMany();
+    for (const row of rows) {
+      try {
+        await this.redo(row);
+      } catch (err) {
+        this.deps.logger.warn({ err: { message: (err as Error).message }, mediaId: row.id }, "old video not redone");
+        await this.deps.ds
+          .getRepository(MediaFile)
+          .update({ id: row.id, originalKey: row.originalKey }, { status: MediaStatus.FAILED });
+      }
+    }
+    return rows.length;
+  }
+
+  private async redo(row: MediaFile): Promise<void> {
+    const { ds, storage } = this.deps;
+    const source = await storage.writeTemp(await storage.read(row.originalKey));
+    const written: string[] = [];
+    try {
+      const video = await this.pipeline.prepare(source, row.format, Infinity);
+      const poster = mediaKeys.variant(row.id, "poster", "webp");
+      const thumb = mediaKeys.variant(row.id, "thumb", "webp");
+      let stored = video.clean.bytes;
+      stored += await storage.put(poster, video.poster.display.data);
+      written.push(poster);
+      stored += await storage.put(thumb, video.poster.thumb.data);
+      written.push(thumb);
+      const original = mediaKeys.original(row.id, row.format);
+      await video.clean.commit(original);
+      written.push(original);
+      const status = video.playsEverywhere ? MediaStatus.READY : MediaStatus.PREPARING;
+      const variants = { poster, thumb, ...(video.playsEverywhere ? { video: original } : {}) };
+      const done = await queryRows(
+        ds.manager,
+        `UPDATE media_files SET original_key = $2, variants = $3, status = $4, width = $5, height = $6,
+                taken_at = COALESCE(taken_at, $7), stored_bytes = $8
+          WHERE id = $1 AND original_key = $9 RETURNING id`,
+        [
+          row.id,
+          original,
+          variants,
+          status,
+          video.poster.width,
+          video.poster.height,
+          video.facts.takenAt,
+          stored,
+          row.originalKey,
+        ],
+      );
+      if (!done.length) return void (await storage.remove(written)); // deleted or redone meanwhile
+      await storage.remove(keysOf(row));
+      if (status === MediaStatus.PREPARING) await this.deps.queueTranscode(row.id);
+    } catch (err) {
+      await storage.remove(written);
+      throw err;
+    } finally {
+      await source.discard();
     }
   }
 }
