@@ -43,6 +43,16 @@ const ALLOWED: Exception[] = [
     why: "the orphan sweeper: a background job with no viewer, reading only ids and storage keys of files to delete",
   },
   {
+    path: "modules/media/video-pipeline.ts",
+    fn: "transcode",
+    why: "the transcode job: no viewer, reads the one video it was sent for (its storage key and state) to make its H.264 copy",
+  },
+  {
+    path: "modules/media/video-pipeline.ts",
+    fn: "reclean",
+    why: "a background job with no viewer: finds videos stored before the current pipeline to redo their files",
+  },
+  {
     path: "modules/timelines/timeline-locks.ts",
     why: "reads under a write's row lock, inside its transaction, after the service has checked the caller through the reads",
   },

@@ -226,7 +226,7 @@ export class MediaService {
       throw err;
     }
     if (this.jobs?.durable) return row;
-    return (await this.repo.findOneBy({ id: row.id })) ?? row;
+    return (await this.reads.own({ userId: row.ownerId }, row.id)) ?? row;
   }
 
   /** The transcode job of a PREPARING video (run at once where there is no queue: benches, tools). */
