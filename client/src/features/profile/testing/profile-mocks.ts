@@ -91,6 +91,7 @@ export function aProfileMemory(overrides: Partial<MockProfileMemory> = {}): Mock
       __typename: "Media",
       id: `media-${id}`,
       type: "IMAGE",
+      status: "READY",
       url: `/media/${id}/display`,
       thumbUrl: `/media/${id}/thumb`,
       posterUrl: null,
