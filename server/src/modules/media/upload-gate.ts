@@ -60,8 +60,6 @@ const SNIFF_BYTES = 4100;
 
 export interface GateOptions {
   limits: MediaLimits;
-  /** Refuses a detected type, or null to go on. */
-  accept?: (d: Detected) => AppError | null;
   /** Bytes the person may still store, and the error for a stream that grows past them. */
   quota?: { remaining: number; error: () => AppError };
 }
@@ -108,8 +106,6 @@ export class UploadGate extends Transform {
     const ft = await fileTypeFromBuffer(head);
     const detected = classify(ft?.ext);
     if (!detected) throw badInput(MESSAGES.unsupported);
-    const refusal = this.opts.accept?.(detected);
-    if (refusal) throw refusal;
     this.detected = detected;
     const over = this.overLimit();
     if (over) throw over;
