@@ -4,7 +4,7 @@ import { addMemoryWithPhoto } from "./helpers/add-memory";
 import { expectAccessible, graphql, saveShot, signIn, trackPageErrors } from "./helpers/journey";
 
 /**
- * Issue 13, "Your data, yours to take" and "Leaving cleanly" (docs/decisions/023-export-and-deletion.md),
+ * "Your data, yours to take" and "Leaving cleanly" (docs/decisions/023-export-and-deletion.md),
  * on a 390×844 phone: Ada shares a timeline with Bo, downloads her data from Profile (the zip holds
  * keepsake.json and her photo), deletes her account with the typed confirmation and lands on the
  * landing page; Bo keeps the timeline with "Former member"; Ada signs in again to an empty account.

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "./helpers/test";
 import { signInLinkOf, waitForMail } from "./helpers/outbox";
 
-/** Issue 3: sign-in by e-mail link, on a phone-sized screen, with the mail read from the outbox. */
+/** Sign-in by e-mail link, on a phone-sized screen, with the mail read from the outbox. */
 
 const shots = process.env.E2E_SCREENSHOTS; // a folder: save screenshots of each screen to look at
 

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { expectAccessible, graphql, saveShot, signIn, trackPageErrors } from "./helpers/journey";
 
 /**
- * Issue 5, the timeline screens: two real people in two browser contexts on a 390×844 phone.
+ * The timeline screens: two real people in two browser contexts on a 390×844 phone.
  * Ada creates a timeline with Bo, Bo accepts, Ada adds a memory with a real JPEG (its capture
  * date is prefilled), opens the viewer, edits and deletes it; settings change the privacy, a
  * third person is turned away, and the timeline is deleted. Every screen gets an axe scan.

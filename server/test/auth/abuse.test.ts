@@ -7,7 +7,7 @@ import { resetSignInLimits, SAME_ORIGIN, signIn } from "../helpers/sign-in.js";
 import { appWithMail } from "../helpers/app-with-mail.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 
-/** Floods, scanners, cross-site requests and odd input (docs/decisions/002-sign-in-safety.md A1–A7, D25, F33, G35). */
+/** Floods, scanners, cross-site requests and odd input (docs/sign-in-requirements.md A1–A7, D25, F33, G35). */
 describe("sign-in under abuse", () => {
   let t: TestApp;
   let smtp: MailCatcher;

@@ -34,7 +34,7 @@ export const SENT_MESSAGE = "Please check your email for the login link!";
 
 export type LinkFailure = "invalid" | "expired" | "used" | "superseded" | "locked";
 
-/** Distinct copy per failure (docs/decisions/002-sign-in-safety.md D23). */
+/** Distinct copy per failure (docs/sign-in-requirements.md D23). */
 export const LINK_FAILURES: Record<LinkFailure, string> = {
   invalid: "This sign-in link is invalid. Please request a new one.",
   expired: "This sign-in link has expired. Please request a new one.",
@@ -60,7 +60,7 @@ export interface SignedIn {
 
 export interface NeedsConfirm {
   state: "confirm";
-  /** "j•••@example.com": the account the link signs into (login-CSRF defence, docs/decisions/002-sign-in-safety.md D21). */
+  /** "j•••@example.com": the account the link signs into (login-CSRF defence, docs/sign-in-requirements.md D21). */
   maskedEmail: string;
   /** The address this browser is signed in as now, when that is another account. */
   signedInAs: string | null;
@@ -188,7 +188,7 @@ export class AuthService {
     return { message: SENT_MESSAGE, proof };
   }
 
-  /** GET /api/auth/verify: reads the link's state and never consumes it (docs/decisions/002-sign-in-safety.md D18, D20). */
+  /** GET /api/auth/verify: reads the link's state and never consumes it (docs/sign-in-requirements.md D18, D20). */
   async inspectLink(token: unknown, caller: AuthCaller): Promise<VerifyOutcome> {
     const row = await this.openRow(token, caller);
     if (!row.open) return this.linkFailed(row.failure, row.row, caller);
@@ -233,7 +233,7 @@ export class AuthService {
     const now = this.deps.clock.now();
     const log = this.deps.logger.child({ emailRef: emailKey.slice(0, 16), ip: caller.ip });
 
-    // count the attempt atomically before comparing: concurrent guesses all count (docs/decisions/002-sign-in-safety.md B1)
+    // count the attempt atomically before comparing: concurrent guesses all count (docs/sign-in-requirements.md X1)
     const [attempt] = await queryRows<{ id: string; code_hash: string; code_attempts: number }>(
       this.deps.ds.manager,
       `UPDATE "sign_in_tokens" SET "code_attempts" = "code_attempts" + 1
@@ -277,7 +277,7 @@ export class AuthService {
     return new UserReads(this.deps.ds).self(caller);
   }
 
-  /** Logged only: the edges destroy the session (docs/decisions/002-sign-in-safety.md H37). */
+  /** Logged only: the edges destroy the session (docs/sign-in-requirements.md H37). */
   signedOut(caller: Pick<AuthCaller, "ip" | "userId">): void {
     this.deps.logger.info({ event: "auth.logout", userId: caller.userId, ip: caller.ip }, "signed out");
   }
