@@ -98,7 +98,7 @@ test("the code from the e-mail signs in where the link cannot (installed app)", 
   await expect(page).toHaveURL(/\/app$/);
 });
 
-test("a second request within a minute counts down and a bad link explains itself", async ({ page }) => {
+test("a second request within the cooldown counts down and a bad link explains itself", async ({ page }) => {
   const email = `wait-${Date.now()}@example.com`;
   await askForLink(page, email);
   await page.getByRole("button", { name: "Send Login Link" }).click();

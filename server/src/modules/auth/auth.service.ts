@@ -114,7 +114,7 @@ export class AuthService {
     const rule = (name: string, points: number, durationSec: number) =>
       createRateLimiter(deps.ds, { name, points, durationSec });
     this.limits = {
-      emailCooldown: rule("auth-email-60s", 1, 60),
+      emailCooldown: rule("auth-email-cooldown", 1, deps.env.AUTH_EMAIL_COOLDOWN_SECONDS),
       emailHourly: rule("auth-email-1h", 5, 3600),
       emailDaily: rule("auth-email-1d", 20, 86_400),
       ipHourly: rule("auth-email-ip-1h", deps.env.AUTH_IP_HOURLY_LIMIT, 3600),

@@ -237,7 +237,11 @@ describe("Add Memory (docs/product.md §2, §4, §5)", () => {
     await choose(aPhoto());
     await act(async () => fakeUploads.current!.latest().succeed());
     const family = "👨‍👩‍👧‍👦"; // one character, eleven UTF-16 units
-    for (const [name, count] of [["Caption", 400], ["Location", 200], ["Why this moment matters", 1000]] as const) {
+    for (const [name, count] of [
+      ["Caption", 400],
+      ["Location", 200],
+      ["Why this moment matters", 1000],
+    ] as const) {
       await user.click(screen.getByRole("textbox", { name }));
       await user.paste(family.repeat(count));
     }
