@@ -4,7 +4,7 @@ import { defineConfig } from "vite";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
-/** Where the server finds the renderer (server/src/http/first-screen-render.ts); dot folders are never served. */
+/** Where the server finds the renderer (server/src/web/first-screen-render.ts); dot folders are never served. */
 export const FIRST_SCREEN_RENDERER = ".vite/ssr/first-screen.mjs";
 
 /**

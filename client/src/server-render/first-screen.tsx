@@ -12,7 +12,7 @@ import { SessionUserProvider } from "../lib/session-user";
 /**
  * The signed-in first screen rendered on the server (docs/decisions/042-strip-rendered-by-the-server.md):
  * built into a Node module of its own (vite.ssr.config.ts) that the server loads
- * (server/src/http/first-screen-render.ts). With the answers the server already put in the page
+ * (server/src/web/first-screen-render.ts). With the answers the server already put in the page
  * for the session's person (the session check and the screen's first query), it renders the
  * screen's own components, so the page's first paint is the screen itself, with its first
  * images, before any of the app's scripts has run; the app then renders the same markup in the

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Privacy } from "../../src/modules/timelines/timeline.enums.js";
+import { Privacy } from "../../src/entities/timeline.enums.js";
 import { QueryCounter } from "../helpers/query-count.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 

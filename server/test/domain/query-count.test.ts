@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NotificationType } from "../../src/modules/notifications/notification.enums.js";
-import { Privacy } from "../../src/modules/timelines/timeline.enums.js";
-import type { User } from "../../src/modules/users/user.entity.js";
+import { NotificationType } from "../../src/entities/notification.enums.js";
+import { Privacy } from "../../src/entities/timeline.enums.js";
+import type { User } from "../../src/entities/user.entity.js";
 import { connect, createMemory, createNotification, createUser } from "../factories/index.js";
 import { QueryCounter } from "../helpers/query-count.js";
 import { gql, signInAs, type Agent, type Json } from "../helpers/sign-in-as.js";

@@ -2,7 +2,7 @@ import { parse } from "graphql";
 import { compileQuery } from "graphql-jit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compiledExecution } from "../../src/graphql/compiled-execution.js";
-import { getSchema } from "../../src/graphql/schema.js";
+import { getSchema } from "../../src/web/schema.js";
 import { createUser } from "../factories/index.js";
 import { anonymous, gql, signInAs, type Agent } from "../helpers/sign-in-as.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";

@@ -1,7 +1,7 @@
 import DataLoader from "dataloader";
 import type { DataSource } from "typeorm";
-import { Privacy, TimelineStatus } from "../timelines/timeline.enums.js";
-import type { Timeline } from "../timelines/timeline.entity.js";
+import { Privacy, TimelineStatus } from "../../entities/timeline.enums.js";
+import type { Timeline } from "../../entities/timeline.entity.js";
 import { KnownRows } from "./known-rows.js";
 import { Ball, reach, type Expand, type ReachQuestion } from "./reach.js";
 import { isUuid } from "../../lib/uuid.js";
@@ -161,6 +161,9 @@ export class AccessService implements AccessPolicy {
     return d ?? null;
   }
 }
+
+/** Who asks: a request's Viewer, or the id of the signed-in person a service acts for. */
+export type Asker = Pick<Viewer, "userId">;
 
 /**
  * Visibility for one viewer during one request (GraphQL operation or REST call). Never shared

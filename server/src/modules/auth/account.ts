@@ -1,8 +1,8 @@
 import type { EntityManager } from "typeorm";
 import { queryRows } from "../../db/query-rows.js";
 import { isReservedUsername } from "../users/reserved-usernames.js";
-import { User } from "../users/user.entity.js";
-import { displayNameFrom, usernameBase, usernameCandidate } from "./email-address.js";
+import { User } from "../../entities/user.entity.js";
+import { displayNameFrom, usernameBase, usernameCandidate } from "../../lib/email-address.js";
 
 /**
  * The account of a verified address, created on first sign-in (docs/sign-in-requirements.md E26), race-safe:

@@ -9,12 +9,13 @@ import type { JobQueue } from "../../jobs/job-queue.js";
 import { Sealer } from "../../jobs/sealed.js";
 import { consumeAll, createRateLimiter, limitKey, waitText, type RateLimiter } from "../../lib/rate-limit.js";
 import { resolveSessionSecret } from "../../lib/session-secret.js";
-import type { User } from "../users/user.entity.js";
-import { UserReads, type Asker } from "../access/user.reads.js";
+import type { User } from "../../entities/user.entity.js";
+import type { Asker } from "../access/access.service.js";
+import { UserReads } from "../users/user.reads.js";
 import { findOrCreateUser } from "./account.js";
 import type { SessionPort } from "./auth.http.js";
 import { claimPendingInvitations } from "./claim-invitations.js";
-import { maskEmail, normalizeEmail } from "./email-address.js";
+import { maskEmail, normalizeEmail } from "../../lib/email-address.js";
 import {
   codeHash,
   newCode,
@@ -24,7 +25,7 @@ import {
   sameDigest,
   sha256Hex,
 } from "./sign-in-secrets.js";
-import { SignInToken } from "./sign-in-token.entity.js";
+import { SignInToken } from "../../entities/sign-in-token.entity.js";
 import { SIGN_IN_MAIL_JOB, signInMailJob, type SignInMailJob } from "./sign-in-mail.job.js";
 import type { Mailer } from "../../lib/mailer.js";
 

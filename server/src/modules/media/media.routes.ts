@@ -4,8 +4,8 @@ import express, { type Request, type Response, type Router } from "express";
 import { requestViewer } from "../../http/request-viewer.js";
 import { requireAuth } from "../../http/require-auth.js";
 import { badInput } from "../../lib/errors.js";
-import type { Services } from "../../services.js";
-import type { MediaFile } from "./media-file.entity.js";
+import type { Services } from "../../web/services.js";
+import type { MediaFile } from "../../entities/media-file.entity.js";
 
 function notFound(res: Response): void {
   res.status(404).setHeader("Cache-Control", "no-store").type("text/plain").send("Not found");

@@ -1,14 +1,10 @@
 import { clipText } from "../../lib/text-rules.js";
-import type { Timeline } from "../timelines/timeline.entity.js";
-import type { Privacy, TimelineStatus } from "../timelines/timeline.enums.js";
-import type { User } from "../users/user.entity.js";
-import type { Notification } from "./notification.entity.js";
-import { NotificationType, PrivacyRequestState } from "./notification.enums.js";
-
-/** The name a message uses for a person. */
-export function nameOf(user: Pick<User, "displayName" | "username"> | null | undefined): string {
-  return user?.displayName?.trim() || user?.username || "Someone";
-}
+import type { Timeline } from "../../entities/timeline.entity.js";
+import type { Privacy, TimelineStatus } from "../../entities/timeline.enums.js";
+import type { User } from "../../entities/user.entity.js";
+import { nameOf } from "../users/user.rules.js";
+import type { Notification } from "../../entities/notification.entity.js";
+import { NotificationType, PrivacyRequestState } from "../../entities/notification.enums.js";
 
 /** What the text of a notice is built from, as the recipient sees it now. */
 export interface MessageFacts {

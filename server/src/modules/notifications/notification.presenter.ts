@@ -1,10 +1,10 @@
 import type { MaybePromise } from "../../lib/maybe-promise.js";
 import type { PresentDeps } from "../../present-deps.js";
-import type { Timeline } from "../timelines/timeline.entity.js";
-import type { User } from "../users/user.entity.js";
-import type { Notification } from "./notification.entity.js";
-import type { TimelineStatus } from "../timelines/timeline.enums.js";
-import type { PrivacyRequestState } from "./notification.enums.js";
+import type { Timeline } from "../../entities/timeline.entity.js";
+import type { User } from "../../entities/user.entity.js";
+import type { Notification } from "../../entities/notification.entity.js";
+import type { TimelineStatus } from "../../entities/timeline.enums.js";
+import type { PrivacyRequestState } from "../../entities/notification.enums.js";
 import {
   messageOf,
   messageText,
