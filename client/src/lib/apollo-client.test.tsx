@@ -1,5 +1,5 @@
 import { ApolloProvider } from "@apollo/client/react";
-import { render, screen } from "@testing-library/react";
+import { act, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { AppToaster } from "../components/ui/toaster";
 import { MarkAllNotificationsReadDocument, UnreadNotificationCountDocument, useMeQuery } from "../gql/graphql";
@@ -49,7 +49,10 @@ describe("Apollo client", () => {
     const client = createApolloClient({ fetch: fetchMock });
     const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
     render(<AppToaster />);
-    // The toaster is loaded after the first paint: wait until it is there.
+    // The toaster is loaded after the first paint: its module first, then until it is on the page.
+    await act(async () => {
+      await import("sonner");
+    });
     expect(await screen.findByRole("region", { name: /Notifications/ })).toBeInTheDocument();
 
     await expect(client.mutate({ mutation: MarkAllNotificationsReadDocument })).rejects.toThrow(OFFLINE_ACTION_MESSAGE);
