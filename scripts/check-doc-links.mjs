@@ -26,7 +26,7 @@ const TOP = "(?:docs|bench|client|server|schema|scripts|notes|\\.ci)";
 const REPO_PATH = new RegExp(`(?<![\\w@/.-])(${TOP}/[\\w./-]*?\\.md)(?![\\w/-])`, "g");
 const RECORD_NAME = /(?<![\w/.-])(\d{3}-[a-z0-9-]+\.md)(?![\w/-])/g;
 const MD_LINK = /!?\[[^\]\n]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g;
-/** Lists with stable ids, and how an id is written where it is defined. */
+/** Lists with stable ids (`definedIds` reads which ids each defines). */
 const ID_LISTS = [
   "docs/sign-in-requirements.md",
   "docs/performance-goals.md",
@@ -57,7 +57,7 @@ function idsIn(list) {
  * The dangling citations in one file's text: `exists(repoPath)` says whether a file or folder
  * exists; `idsOf(repoPath)` gives the ids a list defines.
  */
-export function danglingIn(file, text, exists, idsOf) {
+function danglingIn(file, text, exists, idsOf) {
   const found = [];
   const lineOf = (index) => text.slice(0, index).split("\n").length;
   const check = (target, index, cited = target) => {
