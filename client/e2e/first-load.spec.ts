@@ -3,7 +3,7 @@ import { apiGraphql, signInOverHttp } from "./helpers/api-sign-in";
 import { phone } from "./helpers/journey";
 
 /**
- * Issue 12, first load (docs/decisions/020-offline-and-feedback.md,
+ * First load (docs/decisions/020-offline-and-feedback.md,
  * docs/decisions/029-first-load-and-shell.md): a signed-in first paint has no waterfall. Opening
  * `/app/timelines` and `/app/view-timeline?id=` in a fresh tab, the page from the server carries
  * both answers (server/src/web/first-data.ts), so neither is asked; a page without them (as the

@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 
 /**
  * One sign-in request: a link token and a 6-character code, both stored only as SHA-256 hashes
- * (docs/decisions/002-sign-in-safety.md B8–B14). Bound to the normalised e-mail; single use; superseded by a newer
+ * (docs/sign-in-requirements.md B8–B14). Bound to the normalised e-mail; single use; superseded by a newer
  * request; the code allows 5 tries. browser_proof_hash binds the link to the browser that asked
  * for it so that browser can sign in without the "Continue as" step (docs/decisions/002-sign-in-safety.md).
  */

@@ -12,7 +12,7 @@ import {
 } from "typeorm";
 import { MediaFile } from "./media-file.entity.js";
 
-/** A person. Created on the first successful sign-in (docs/decisions/002-sign-in-safety.md E26). */
+/** A person. Created on the first successful sign-in (docs/sign-in-requirements.md E26). */
 @ObjectType({ simpleResolvers: true })
 @Entity({ name: "users" })
 @Check("users_username_format", `"username" ~ '^[a-z0-9]{3,30}$'`)

@@ -1,7 +1,7 @@
 import { DISPLAY_NAME_MAX, EMAIL_MAX, USERNAME_MAX } from "@keepsake/contract";
 
 /**
- * One e-mail address, strictly (docs/decisions/002-sign-in-safety.md A2): trimmed, lowercased, at most 254
+ * One e-mail address, strictly (docs/sign-in-requirements.md A2): trimmed, lowercased, at most 254
  * characters, exactly one address: no commas, semicolons, quotes, angle brackets, spaces or
  * line breaks. The local part follows the HTML `type=email` rule; the domain needs a dot.
  */

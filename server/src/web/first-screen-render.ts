@@ -5,7 +5,7 @@ import type { Logger } from "../lib/logger.js";
 
 /**
  * The client's server renderer of the signed-in first screen (client/src/server-render/first-screen.tsx,
- * built by client/vite.ssr.config.ts into the client's build; docs/decisions/029-first-load-and-shell.md).
+ * built by client/vite.ssr.config.ts into the client's build; docs/decisions/042-strip-rendered-by-the-server.md).
  * With the answers the page already carries for the session's person, it renders the screen's own
  * components into `#root`, so the first paint is the screen with its first images, not the logo.
  *

@@ -169,7 +169,7 @@ export class Presenter {
       /** privacy_* notices: the tier, and whether a request still waits (docs/decisions/026-two-keys-privacy.md) */
       privacy: n.privacy,
       privacy_request_state: np.privacyRequestState(n),
-      /** a timeline_proposal, to its invitee: pending, accepted or rejected (docs/decisions/029-first-load-and-shell.md) */
+      /** a timeline_proposal, to its invitee: pending, accepted or rejected (docs/decisions/046-proposal-outcome-on-the-notice.md) */
       proposal_status: proposalStatus,
     };
   }

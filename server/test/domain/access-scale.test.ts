@@ -10,7 +10,7 @@ const rnd = (seedSql: string) => `(1 + ('x' || substr(md5(${seedSql}), 1, 8))::b
 const HUBS = 20; // plus 20 people with 500 connections each
 
 /**
- * The policy stays fast on a large graph (issue 4): 100k people, ~130k accepted timelines,
+ * The policy stays fast on a large graph: 100k people, ~130k accepted timelines,
  * hubs included. Each check is a bounded bidirectional search over the two partial edge indexes:
  * at most 6 level statements, never a whole-graph scan.
  */

@@ -25,7 +25,7 @@ import { In } from "typeorm";
 import yauzl from "yauzl";
 
 /**
- * The authorization matrix (issue 4 "Proof"): every query, mutation, relation field, REST path
+ * The authorization matrix: every query, mutation, relation field, REST path
  * and media URL of the domain × who asks × the timeline's tier × its state, one assertion per
  * cell, built from the table below. Its entries are checked against what the app registers (the
  * Express router stack, the whole GraphQL schema), so a new route or field fails until it has
@@ -505,7 +505,7 @@ const READS: Op[] = [
       return res.status === 401 ? 401 : res.body.id;
     },
   },
-  // media bytes (the media engineer's /media route, which asks the access policy on every request)
+  // media bytes (the /media route, which asks the access policy on every request)
   {
     name: "GET /media/:id/thumb (a profile photo)",
     expected: (c) => (c.role === "anonymous" ? 404 : 200),

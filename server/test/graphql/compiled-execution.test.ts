@@ -7,7 +7,7 @@ import { createUser } from "../factories/index.js";
 import { anonymous, gql, signInAs, type Agent } from "../helpers/sign-in-as.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 
-/** GraphQL runs through graphql-jit, compiled once per document (docs/decisions/028-fast-graphql-path.md). */
+/** GraphQL runs through graphql-jit, compiled once per document (docs/decisions/048-compiled-execution.md). */
 describe("compiled execution", () => {
   let t: TestApp;
   let agent: Agent;

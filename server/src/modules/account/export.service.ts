@@ -77,7 +77,7 @@ export class ExportService {
   /**
    * Would an export be admitted now? Counts nothing; the same 429 as `admit` when not. The app
    * asks first so a refusal shows as a message instead of a downloaded error file, while the
-   * export itself stays a plain browser download (docs/decisions/029-first-load-and-shell.md).
+   * export itself stays a plain browser download (docs/decisions/045-export-asks-first.md).
    */
   async check(viewer: Viewer): Promise<void> {
     const userId = viewer.userId;

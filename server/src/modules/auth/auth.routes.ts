@@ -59,7 +59,7 @@ export function authRoutes(services: Services): Router {
     res.json({ success: true, message });
   });
 
-  // The documented path: answers the link's state, never signs in (docs/decisions/002-sign-in-safety.md D18).
+  // The documented path: answers the link's state, never signs in (docs/sign-in-requirements.md D18).
   router.get("/auth/verify", async (req, res) => {
     res.json(await userJson(req, await auth.inspectLink(req.query.token, caller(req))));
   });

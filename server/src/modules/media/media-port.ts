@@ -2,7 +2,7 @@ import type { FileUpload } from "graphql-upload-minimal";
 import type { MediaService } from "./media.service.js";
 
 /**
- * The part of the media engineer's MediaService (notes/server-contracts.md) that profiles,
+ * The part of MediaService (docs/decisions/004-media-pipeline.md) that profiles,
  * timelines and memories use. Kept narrow so these modules never touch storage themselves.
  */
 export type MediaPort = Pick<MediaService, "ingestUpload" | "markAttached" | "remove" | "signedUrl" | "urlsFor">;

@@ -13,7 +13,7 @@ function notFound(res: Response): void {
 
 /**
  * GET /media/<id>/<variant>?exp=&sig= — the only way media bytes leave the server. Verifies the
- * signature and expiry, then re-checks the viewer's access on every request (docs/decisions/003-privacy-tiers.md–6). Every
+ * signature and expiry, then re-checks the viewer's access on every request (docs/decisions/004-media-pipeline.md). Every
  * failure is the same 404 (no existence oracle). Images and video support HTTP Range.
  */
 export function mediaRouter(services: Services): Router {

@@ -39,7 +39,7 @@ export function privacyRequestState(n: Pick<Notification, "type" | "resolution">
 /**
  * What became of the proposal a timeline_proposal notice is about (pending, accepted, rejected),
  * told only to that proposal's invitee: the notice's recipient must still be the timeline's
- * collaborator (docs/decisions/029-first-load-and-shell.md, "Outcome of a proposal"). `t` is the
+ * collaborator (docs/decisions/046-proposal-outcome-on-the-notice.md). `t` is the
  * notice's timeline as the recipient may see it now (null: none, or not visible to them).
  */
 export function proposalStatusFrom(

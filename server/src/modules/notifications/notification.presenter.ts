@@ -43,7 +43,7 @@ export class NotificationPresenter {
     return privacyRequestState(n);
   }
 
-  /** A timeline_proposal, to its invitee only: pending, accepted or rejected (docs/decisions/029-first-load-and-shell.md). */
+  /** A timeline_proposal, to its invitee only: pending, accepted or rejected (docs/decisions/046-proposal-outcome-on-the-notice.md). */
   proposalStatus(n: Notification): MaybePromise<TimelineStatus | null> {
     const t = this.knownTimeline(n);
     return t !== undefined ? proposalStatusFrom(n, t) : proposalStatusOf(n, this.d.loaders);
