@@ -13,7 +13,6 @@ import { expressMiddleware } from "@as-integrations/express5";
 import { ApolloArmor } from "@escape.tech/graphql-armor";
 import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
-import { graphqlUploadExpress } from "graphql-upload-minimal";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import type { DataSource } from "typeorm";
@@ -21,6 +20,7 @@ import type { Env } from "./config/env.js";
 import { poolOf } from "./db/data-source.js";
 import { compiledExecution, type CompiledExecution } from "./graphql/compiled-execution.js";
 import { createGraphQLContext, type GraphQLContext } from "./graphql/context.js";
+import { knownOperationTypes } from "./graphql/known-operation-types.js";
 import { knownRowsPlugin } from "./graphql/known-rows-plugin.js";
 import { listSizePlugin } from "./graphql/list-size-plugin.js";
 import { createFormatError, errorStatusPlugin, withBadRequestStatus } from "./graphql/format-error.js";
@@ -29,6 +29,7 @@ import { textGuardPlugin } from "./graphql/text-guard-plugin.js";
 import { apiRouter } from "./http/api-router.js";
 import { apiErrorHandler, apiNotFound, graphqlErrorHandler } from "./http/error-handler.js";
 import { healthRoutes, type HealthState } from "./http/health.routes.js";
+import { graphqlMultipart } from "./http/multipart.js";
 import { originGuard } from "./http/origin-guard.js";
 import { textGuard } from "./http/text-guard.js";
 import { sessionMiddleware, sessionUserId } from "./http/session.js";
@@ -117,16 +118,6 @@ function securityHeaders(env: Env): RequestHandler {
       : strict(req, res, next);
 }
 
-/** Marks every error of the multipart parser as the request's fault (it also reports some as 500). */
-function multipartUploads(upload: RequestHandler): RequestHandler {
-  return (req, res, next) =>
-    upload(req, res, (err?: unknown) => {
-      if (!err) return next();
-      if (typeof err === "object" && err !== null) Object.assign(err, { isMultipartError: true });
-      next(err);
-    });
-}
-
 export async function createApp(deps: AppDeps): Promise<App> {
   const { ds, env, logger } = deps;
   const clock = deps.clock ?? systemClock;
@@ -196,7 +187,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     introspection: !env.isProduction,
     includeStacktraceInErrorResponses: false,
     formatError: createFormatError(logger),
-    validationRules: protection.validationRules,
+    validationRules: [...protection.validationRules, knownOperationTypes],
     allowBatchedHttpRequests: false,
     // main.ts owns SIGTERM/SIGINT (drain, pool, database, exit); Apollo must not stop on them by itself.
     stopOnTerminationSignals: false,
@@ -232,7 +223,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
       res.setHeader("Cache-Control", "no-store");
       next();
     }) satisfies RequestHandler,
-    multipartUploads(graphqlUploadExpress({ maxFileSize: 200 * 1024 * 1024, maxFiles: 2 })),
+    graphqlMultipart({ maxFileSize: 200 * 1024 * 1024, maxFiles: 2 }),
     express.json({ limit: "1mb" }),
     expressMiddleware(apollo, {
       context: async ({ req, res }) => createGraphQLContext(req, res, services),
