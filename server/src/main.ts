@@ -6,6 +6,7 @@ import { ConfigError, parseEnv, type Env } from "./config/env.js";
 import { openDataSource } from "./db/data-source.js";
 import type { EmbeddedDatabase } from "./db/embedded-postgres.js";
 import { createLogger } from "./lib/logger.js";
+import { guardProcess } from "./lib/process-guard.js";
 
 /**
  * env → database → createApp → listen; graceful shutdown on SIGTERM/SIGINT:
@@ -30,6 +31,10 @@ async function main(): Promise<void> {
   let onSignal = (signal: string) => void (signalled ??= signal);
   process.on("SIGTERM", () => onSignal("SIGTERM"));
   process.on("SIGINT", () => onSignal("SIGINT"));
+  // An error no code handled: kept serving when known to be harmless, else the same graceful
+  // stop as a signal, exiting with 1 (docs/decisions/031-no-input-ends-the-process.md).
+  let onFatal = (_reason: string): void => process.exit(1);
+  guardProcess(logger, (reason) => onFatal(reason));
 
   let embedded: EmbeddedDatabase | null = null;
   if (!env.DATABASE_URL) {
@@ -68,7 +73,7 @@ async function main(): Promise<void> {
   const graphWarmUp = services.graph.warm();
 
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     health.shuttingDown = true;
@@ -85,13 +90,14 @@ async function main(): Promise<void> {
       await ds.destroy();
       await embedded?.stop();
       logger.info({ signal }, "stopped");
-      process.exit(0);
+      process.exit(exitCode);
     } catch (err) {
       logger.error({ err }, "error during shutdown");
       process.exit(1);
     }
   };
   onSignal = (signal) => void shutdown(signal);
+  onFatal = (reason) => void shutdown(reason, 1);
   if (signalled) void shutdown(signalled);
 }
 
