@@ -27,6 +27,7 @@ import { createFormatError, errorStatusPlugin, withBadRequestStatus } from "./gr
 import { getSchema } from "./graphql/schema.js";
 import { textGuardPlugin } from "./graphql/text-guard-plugin.js";
 import { apiRouter } from "./http/api-router.js";
+import { JSON_BODY_LIMIT_BYTES } from "./http/body-limits.js";
 import { apiErrorHandler, apiNotFound, graphqlErrorHandler } from "./http/error-handler.js";
 import { healthRoutes, type HealthState } from "./http/health.routes.js";
 import { graphqlMultipart } from "./http/multipart.js";
@@ -224,7 +225,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
       next();
     }) satisfies RequestHandler,
     graphqlMultipart({ maxFileSize: 200 * 1024 * 1024, maxFiles: 2 }),
-    express.json({ limit: "1mb" }),
+    express.json({ limit: JSON_BODY_LIMIT_BYTES }),
     expressMiddleware(apollo, {
       context: async ({ req, res }) => createGraphQLContext(req, res, services),
     }),
@@ -239,7 +240,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   app.use(
     "/api",
     writesForget,
-    express.json({ limit: "1mb" }),
+    express.json({ limit: JSON_BODY_LIMIT_BYTES }),
     textGuard,
     apiRouter(services),
     apiNotFound,
