@@ -39,6 +39,7 @@ import { firstScreenRenderer } from "./http/first-screen-render.js";
 import { staticClient } from "./http/static-client.js";
 import { systemClock, type Clock } from "./lib/clock.js";
 import { serializeError, type Logger } from "./lib/logger.js";
+import { redactUrl } from "./lib/redact-url.js";
 import { resolveSessionSecret } from "./lib/session-secret.js";
 import { InlineQueue } from "./jobs/inline-queue.js";
 import { PgBossQueue, type PgBossQueueOptions } from "./jobs/pg-boss-queue.js";
@@ -76,11 +77,6 @@ export interface App {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_CLIENT_DIST = path.resolve(here, "../../client/dist");
-
-/** Strips secrets from logged URLs (sign-in tokens must never reach the logs). */
-function redactUrl(url: string | undefined): string | undefined {
-  return url?.replace(/([?&](token|recoveryToken|code|sig)=)[^&]*/gi, "$1[redacted]");
-}
 
 function securityHeaders(env: Env): RequestHandler {
   const strict = helmet({
