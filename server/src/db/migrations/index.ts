@@ -11,6 +11,7 @@ import { AccessGraphVersion1795712000000 } from "./1795712000000-AccessGraphVers
 import { TwoKeysPrivacy1795713000000 } from "./1795713000000-TwoKeysPrivacy.js";
 import { PartnerMeaning1795727000000 } from "./1795727000000-PartnerMeaning.js";
 import { AccessGraphChanges1795810000000 } from "./1795810000000-AccessGraphChanges.js";
+import { MailDeliveries1795830000000 } from "./1795830000000-MailDeliveries.js";
 
 /** Every migration, in order. Add new ones here (npm run migration:generate -w server -- Name). */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   TwoKeysPrivacy1795713000000,
   PartnerMeaning1795727000000,
   AccessGraphChanges1795810000000,
+  MailDeliveries1795830000000,
 ];
