@@ -29,7 +29,7 @@ import { textGuardPlugin } from "./graphql/text-guard-plugin.js";
 import { apiRouter } from "./http/api-router.js";
 import { JSON_BODY_LIMIT_BYTES } from "./http/body-limits.js";
 import { apiErrorHandler, apiNotFound, graphqlErrorHandler } from "./http/error-handler.js";
-import { healthRoutes, type HealthState } from "./http/health.routes.js";
+import { databaseGate, healthRoutes, type HealthState } from "./http/health.routes.js";
 import { graphqlMultipart } from "./http/multipart.js";
 import { originGuard } from "./http/origin-guard.js";
 import { textGuard } from "./http/text-guard.js";
@@ -163,7 +163,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     req.userId = sessionUserId(req, clock.now());
     next();
   };
-  app.use(["/api", "/graphql", "/media"], session, withUser);
+  app.use(["/api", "/graphql", "/media"], databaseGate(health), session, withUser);
 
   const armor = new ApolloArmor({
     maxDepth: { n: 10 },

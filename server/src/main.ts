@@ -5,6 +5,8 @@ import { createApp } from "./app.js";
 import { ConfigError, parseEnv, type Env } from "./config/env.js";
 import { openDataSource } from "./db/data-source.js";
 import type { EmbeddedDatabase } from "./db/embedded-postgres.js";
+import { superviseEmbedded } from "./db/embedded-supervisor.js";
+import type { HealthState } from "./http/health.routes.js";
 import { createLogger } from "./lib/logger.js";
 import { guardProcess } from "./lib/process-guard.js";
 
@@ -36,17 +38,21 @@ async function main(): Promise<void> {
   let onFatal = (_reason: string): void => process.exit(1);
   guardProcess(logger, (reason) => onFatal(reason));
 
+  const health: HealthState = { shuttingDown: false };
   let embedded: EmbeddedDatabase | null = null;
+  let supervisor: { stop(): void } | null = null;
   if (!env.DATABASE_URL) {
     // Imported only here: with DATABASE_URL the embedded-postgres package is never loaded.
     const { startEmbeddedPostgres } = await import("./db/embedded-postgres.js");
     embedded = await startEmbeddedPostgres({ dir: path.join(env.DATA_DIR, "pg"), port: env.EMBEDDED_PG_PORT, logger });
     logger.info({ dataDir: path.resolve(env.DATA_DIR) }, "embedded PostgreSQL started");
+    // If its process dies: 503 at once, and started again (db/embedded-supervisor.ts).
+    supervisor = superviseEmbedded(embedded, health, logger);
   }
   const ds = await openDataSource(env.DATABASE_URL ?? embedded!.url);
 
   const httpServer = http.createServer();
-  const { app, health, services, stop } = await createApp({ ds, env, logger, httpServer, backgroundJobs: true });
+  const { app, services, stop } = await createApp({ ds, env, logger, httpServer, health, backgroundJobs: true });
 
   // Uploads cut off by the previous process (stopped past its timeout, or killed): their temp
   // files, and stored files that never got their row. Only files older than this moment are
@@ -88,6 +94,7 @@ async function main(): Promise<void> {
       await startupSweep;
       await graphWarmUp;
       await ds.destroy();
+      supervisor?.stop();
       await embedded?.stop();
       logger.info({ signal }, "stopped");
       process.exit(exitCode);

@@ -20,6 +20,12 @@ export function tempDir(name: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `keepsake-faults-${name}-`));
 }
 
+/** The URL of the embedded database a server process started in `dataDir` (its password is in `pg.password`). */
+export function embeddedUrl(dataDir: string, port: number): string {
+  const password = fs.readFileSync(path.join(dataDir, "pg.password"), "utf8").trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+}
+
 // ---- a PostgreSQL server the suite may restart ---------------------------------------------
 
 export interface RestartableDatabase {
