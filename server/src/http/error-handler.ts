@@ -76,6 +76,7 @@ export function graphqlErrorHandler(logger: Logger): ErrorRequestHandler {
     if (err?.type === "entity.parse.failed") {
       return void sendGraphQLError(res, 400, "The request body is not valid JSON.", "BAD_REQUEST");
     }
+    if (isMultipartParseError(err)) return void sendGraphQLError(res, 400, UNREADABLE_UPLOAD, "BAD_REQUEST");
     if (err?.isMultipartError === true) {
       return void sendGraphQLError(
         res,

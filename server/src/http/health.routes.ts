@@ -19,8 +19,7 @@ export function databaseGate(state: HealthState): RequestHandler {
 /**
  * `/livez` does no I/O; `/readyz` makes a database round trip and is 503 (with `Retry-After`)
  * when the database does not answer within 2 s, is known to be restarting, or the server is
- * shutting down. It needs no
- * restart to turn ready again: each probe tries a fresh round trip.
+ * shutting down. It needs no restart to turn ready again: each probe tries a fresh round trip.
  */
 export function healthRoutes(ds: DataSource, state: HealthState): Router {
   const router = express.Router();

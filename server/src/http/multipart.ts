@@ -2,8 +2,8 @@ import type { IncomingMessage } from "node:http";
 import type { Writable } from "node:stream";
 import type { RequestHandler } from "express";
 import { processRequest, type UploadOptions } from "graphql-upload-minimal";
-import { badInput, unauthenticated } from "../lib/errors.js";
-import { isMultipartParseError, UNREADABLE_UPLOAD } from "../lib/multipart-errors.js";
+import { unauthenticated } from "../lib/errors.js";
+import { isMultipartParseError } from "../lib/multipart-errors.js";
 
 /**
  * graphql-upload-minimal listens `once` for its parser's errors, and destroying the parser after
@@ -46,9 +46,13 @@ export function graphqlMultipart(options: UploadOptions): RequestHandler {
   };
 }
 
-/** A parser error as the request's fault; graphql-upload-minimal's own errors keep their 4xx status. */
+/**
+ * graphql-upload-minimal's errors as the request's fault (it reports some as 500); the parser's
+ * own (a body that is not valid multipart) go on as they are: the error handler knows them.
+ */
 function multipartError(err: unknown): unknown {
-  if (isMultipartParseError(err)) return badInput(UNREADABLE_UPLOAD);
-  if (typeof err === "object" && err !== null) Object.assign(err, { isMultipartError: true });
+  if (!isMultipartParseError(err) && typeof err === "object" && err !== null) {
+    Object.assign(err, { isMultipartError: true });
+  }
   return err;
 }

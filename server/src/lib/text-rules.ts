@@ -32,6 +32,15 @@ export function isAllowedText(text: string, field: string): boolean {
   return MULTI_LINE_FIELDS.has(field) || !LINE_BREAKS_AND_TABS.test(text);
 }
 
+/** At most this many code points make one character (a longer cluster is not a character anyone types). */
+export const CODE_POINTS_PER_CHARACTER = 10;
+
+/** The UTF-16 length a text of `max` characters can have: each code point is one or two units. */
+export const unitsFor = (max: number): number => max * CODE_POINTS_PER_CHARACTER * 2;
+
+/** The longest text any field takes (a memory's meaning, or the partner's note), in UTF-16 units. */
+export const LONGEST_TEXT_UNITS = unitsFor(Math.max(MEANING_MAX, PARTNER_MEANING_MAX));
+
 /** Why a text was refused, and the field it was sent in. */
 export interface TextRefusal {
   field: string;
@@ -81,15 +90,6 @@ export function findRefusedText(value: unknown, field = "value", depth = 0): Tex
   }
   return null;
 }
-
-/** At most this many code points make one character (a longer cluster is not a character anyone types). */
-export const CODE_POINTS_PER_CHARACTER = 10;
-
-/** The UTF-16 length a text of `max` characters can have: each code point is one or two units. */
-export const unitsFor = (max: number): number => max * CODE_POINTS_PER_CHARACTER * 2;
-
-/** The longest text any field takes (a memory's meaning, or the partner's note), in UTF-16 units. */
-export const LONGEST_TEXT_UNITS = unitsFor(Math.max(MEANING_MAX, PARTNER_MEANING_MAX));
 
 /**
  * User-perceived characters (grapheme clusters): a family emoji counts as one, as people see it.
