@@ -15,7 +15,7 @@ import * as reactHooksPlugin from "./client/codegen/react-hooks-plugin";
  */
 const config: CodegenConfig = {
   overwrite: true,
-  // CODEGEN_SCHEMA lets a client engineer generate against a draft contract before the server emits it.
+  // CODEGEN_SCHEMA lets the client be generated against a draft contract before the server emits it.
   schema: process.env.CODEGEN_SCHEMA ?? "schema/schema.graphql",
   documents: ["client/src/**/*.graphql"],
   generates: {

@@ -1,5 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { chromiumPath } from "./e2e/chromium-path";
+import { SIGN_IN_COOLDOWN_SECONDS } from "./e2e/helpers/server-settings";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -61,6 +62,7 @@ export default defineConfig({
       APP_URL: baseURL,
       E2E_PORT: String(port),
       AUTH_IP_HOURLY_LIMIT: "1000",
+      AUTH_EMAIL_COOLDOWN_SECONDS: String(SIGN_IN_COOLDOWN_SECONDS),
       UPLOAD_RATE_LIMIT: "1000",
       LOG_LEVEL: "warn",
       NODE_ENV: "test",

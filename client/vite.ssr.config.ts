@@ -4,12 +4,12 @@ import { defineConfig } from "vite";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
-/** Where the server finds the renderer (server/src/http/first-screen-render.ts); dot folders are never served. */
+/** Where the server finds the renderer (server/src/web/first-screen-render.ts); dot folders are never served. */
 export const FIRST_SCREEN_RENDERER = ".vite/ssr/first-screen.mjs";
 
 /**
  * The signed-in first screen's renderer for the server (src/server-render/first-screen.tsx,
- * docs/decisions/029-first-load-and-shell.md): one Node module with everything it imports inside
+ * docs/decisions/042-strip-rendered-by-the-server.md): one Node module with everything it imports inside
  * (the production image installs only the server's dependencies), written into the client's
  * build after it (`npm run build`). Its CSS-module class names are the client build's own:
  * both derive them from each stylesheet's content.

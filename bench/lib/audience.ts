@@ -13,7 +13,7 @@ import { AccessService, TIER_REACH } from "../../server/src/modules/access/acces
 import { GraphSnapshots } from "../../server/src/modules/access/graph-snapshots.js";
 import { Ball } from "../../server/src/modules/access/reach.js";
 import { AudienceService } from "../../server/src/modules/timelines/audience.service.js";
-import { Privacy } from "../../server/src/modules/timelines/timeline.enums.js";
+import { Privacy } from "../../server/src/entities/timeline.enums.js";
 import { mulberry32, type SeedResult } from "./seed.js";
 import { round, summarize } from "./util.js";
 

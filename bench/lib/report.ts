@@ -302,7 +302,7 @@ export function printReport(r: Json, log: (s: string) => void): void {
       }
       table(rows, log);
       // The simulated blocking time multiplies each task's measured duration by 4, so the signed-in
-      // scores fall when others use the machine (docs/decisions/029-first-load-and-shell.md).
+      // scores fall when others use the machine (bench/log/2026-11-24-first-load.md).
       // Lighthouse's CPU index shows it better than the load average, which Lighthouse's own
       // Chromium and trace processing raise to 1–6 on 2 cores.
       log(

@@ -1,5 +1,5 @@
 /**
- * SQL statements per operation (docs/decisions/010-performance-targets.md A2, GitLab's QueryRecorder): every statement
+ * SQL statements per operation (docs/performance-goals.md A2, GitLab's QueryRecorder): every statement
  * any pg client of THIS process sends is counted (pg.Client.prototype.query is wrapped), so ORM
  * statements, raw `ds.query`, the session store and the rate limiter all show. Requests go one at
  * a time to the in-process app, so the count between two requests belongs to the request.

@@ -10,8 +10,8 @@
 //
 // For each path it runs Lighthouse `runs` times (a fresh Chromium each time), prints the median of
 // each category score and the key metrics, and writes every run plus the medians as JSON. The median
-// of 5 runs is what Lighthouse's docs recommend (docs/variability.md). Exits 1 when a median misses
-// the targets of issue 6 (performance ≥ 95, accessibility 100, best practices 100, SEO ≥ 90), so it
+// of 5 runs is what Lighthouse's docs on score variability recommend. Exits 1 when a median misses
+// the public pages' targets (performance ≥ 95, accessibility 100, best practices 100, SEO ≥ 90), so it
 // can gate CI; `--no-check` only reports. `--lhr-dir DIR` (or LIGHTHOUSE_LHR_DIR) also keeps each run's
 // whole Lighthouse report (every audit: long tasks, boot-up time, the LCP element, the requests) as JSON.
 import { mkdir, writeFile } from "node:fs/promises";

@@ -3,7 +3,7 @@ import type { Plugin } from "vite";
 
 /**
  * The app's boot (src/boot.tsx) is a dynamic import of the entry, evaluated once the server's
- * painted first screen is on the screen (src/main.tsx, docs/decisions/029-first-load-and-shell.md).
+ * painted first screen is on the screen (src/main.tsx, docs/decisions/043-boot-after-the-paint.md).
  * So that the page loads as it did when the boot was the entry itself, index.html gets what Vite
  * gives an entry's static imports: a module preload of the boot chunk and of every chunk it imports
  * statically (at low priority, as client/build/scripts-after-paint.ts gives the others), and their

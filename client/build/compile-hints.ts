@@ -4,7 +4,7 @@ import type { Plugin } from "vite";
 import { BOOT_MODULE } from "./boot-preloads";
 
 /**
- * Chromium's explicit compile hint (docs/decisions/029-first-load-and-shell.md): a script whose
+ * Chromium's explicit compile hint (docs/decisions/041-low-priority-scripts-and-compile-hints.md): a script whose
  * first line is `//# allFunctionsCalledOnLoad` has all its functions compiled while it streams in,
  * on a background thread, instead of each one on the main thread the first time the boot calls it.
  * Only for the code every signed-in first load runs: the app's entry and the chunks it imports that

@@ -21,7 +21,7 @@ export interface FirstScreen {
   html?: string;
   /**
    * The screen's first query, which the server runs for the session's person and embeds in the
-   * HTML (server/src/http/first-data.ts): its text, and each variable's query-string parameter.
+   * HTML (server/src/web/first-data.ts): its text, and each variable's query-string parameter.
    */
   query?: { name: string; document: string; variables: Record<string, string> };
 }

@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Plugin } from "vite";
 
 /**
- * The app's scripts at low fetch priority (docs/decisions/029-first-load-and-shell.md): the first
+ * The app's scripts at low fetch priority (docs/decisions/041-low-priority-scripts-and-compile-hints.md): the first
  * paint of a signed-in screen is the server's markup and the render-blocking stylesheets, which
  * need none of the JavaScript, so the stylesheets get the connection first and the entry script and
  * its module preloads (about 150 KB gzip) follow. Only index.html, the app's shell: the landing and

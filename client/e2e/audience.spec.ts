@@ -3,7 +3,7 @@ import { apiGraphql, apiSignIn } from "./helpers/api-sign-in";
 import { expectAccessible, graphql, saveShot, signIn, trackPageErrors } from "./helpers/journey";
 
 /**
- * Issue 13 part 1, "Who can see this" (docs/decisions/025-audience-preview.md), on a 390×844
+ * "Who can see this" (docs/decisions/025-audience-preview.md), on a 390×844
  * phone: Ada shares a timeline with Bo, and Bo one with Cy. Under each tier, Create Timeline and
  * Timeline Settings say who it lets in right now, as the radio's description.
  */

@@ -3,7 +3,7 @@ import { apiGraphql, apiSignIn } from "./helpers/api-sign-in";
 import { graphql, saveShot, signIn, trackPageErrors } from "./helpers/journey";
 
 /**
- * Issue 12, the connection web on a phone: the floating button never covers a person of the web,
+ * The connection web on a phone: the floating button never covers a person of the web,
  * at rest, while the page scrolls and while the web is panned, at 390×844 and 360×740. It steps
  * aside while it would, and is back once nothing is under it.
  */

@@ -3,10 +3,10 @@ import { apiGraphql, signInOverHttp } from "./helpers/api-sign-in";
 import { phone } from "./helpers/journey";
 
 /**
- * Issue 12, first load (docs/decisions/020-offline-and-feedback.md,
+ * First load (docs/decisions/020-offline-and-feedback.md,
  * docs/decisions/029-first-load-and-shell.md): a signed-in first paint has no waterfall. Opening
  * `/app/timelines` and `/app/view-timeline?id=` in a fresh tab, the page from the server carries
- * both answers (server/src/http/first-data.ts), so neither is asked; a page without them (as the
+ * both answers (server/src/web/first-data.ts), so neither is asked; a page without them (as the
  * service worker's copy of index.html) sends the session check and the screen's first query
  * together, before either has answered, and the screen's query once.
  * No service worker here, so every request is the page's own.

@@ -6,10 +6,10 @@ import { sharedTimeline } from "./helpers/shared-timeline";
 
 /**
  * The signed-in first screen's HTML (docs/decisions/029-first-load-and-shell.md,
- * server/src/http/first-screen.ts): the page the server sends for /app/timelines already shows the
+ * server/src/web/first-screen.ts): the page the server sends for /app/timelines already shows the
  * screen's heading, before any of the app's scripts run; the app then takes over without a second
  * heading or a spinner in its place. The page also carries the person's first data
- * (server/src/http/first-data.ts), so the app asks the server neither for the session nor for the
+ * (server/src/web/first-data.ts), so the app asks the server neither for the session nor for the
  * screen's first query. A visitor without a session never sees either.
  */
 test("the timelines heading is painted by the server's HTML, then the app takes over", async ({
@@ -37,7 +37,7 @@ test("the timelines heading is painted by the server's HTML, then the app takes 
   expect(await page.locator('link[rel="modulepreload"]:not([fetchpriority="low"])').count()).toBe(0);
   const entryCode = await (await bare.request.get(String(await entry.getAttribute("src")))).text();
   expect(entryCode.startsWith("//# allFunctionsCalledOnLoad\n")).toBe(true);
-  // the person's first data is in the page (server/src/http/first-data.ts): their session and their list
+  // the person's first data is in the page (server/src/web/first-data.ts): their session and their list
   const first = JSON.parse((await page.locator("script#first-data").textContent()) ?? "null") as {
     session: { user: { email: string } };
     query: { name: string; data: { timelines: { edges: unknown[] } } };
@@ -89,7 +89,7 @@ test("the timelines heading is painted by the server's HTML, then the app takes 
 
 /**
  * A timeline's page is the screen itself in the server's HTML (client/src/server-render/first-screen.tsx,
- * server/src/http/first-screen-render.ts): its header and its strip with the first photos show
+ * server/src/web/first-screen-render.ts): its header and its strip with the first photos show
  * before any of the app's scripts, styled, and the app then renders the same screen in the same
  * place: nothing moves.
  */

@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from "./helpers/test";
 import { signInLinkOf, waitForMail } from "./helpers/outbox";
 import { saveShot } from "./helpers/journey";
 
-/** The public landing page (issue 6, docs/product.md §2 "Landing page (public)") on a phone. */
+/** The public landing page (docs/product.md §2 "Landing page (public)") on a phone. */
 test.use({ viewport: { width: 390, height: 844 } });
 
 const SENT = "Please check your email for the login link!";

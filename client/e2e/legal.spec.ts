@@ -1,7 +1,7 @@
 import { axeViolations, PUBLIC_PAGE_TAGS } from "./helpers/axe";
 import { expect, test, type Page } from "./helpers/test";
 
-/** /privacy and /terms (issue 6): real pages, static HTML without any script. */
+/** /privacy and /terms: real pages, static HTML without any script. */
 test.use({ viewport: { width: 390, height: 844 } });
 
 const seriousAxeViolations = (page: Page) => axeViolations(page, PUBLIC_PAGE_TAGS);

@@ -5,7 +5,7 @@ import { expectAccessible, graphql, saveShot, signIn, trackPageErrors } from "./
 import { proposeTimeline, sharedTimeline } from "./helpers/shared-timeline";
 
 /**
- * Issue 12, who is told (docs/decisions/007-notifications.md, docs/decisions/022-grouped-updates.md,
+ * Who is told (docs/decisions/007-notifications.md, docs/decisions/022-grouped-updates.md,
  * docs/decisions/003-privacy-tiers.md), four people in four phones: Ada and Bo share timelines;
  * Cy is connected to Ada (an accepted timeline of their own), Di only to Cy (two degrees from
  * Ada). A memory Ada adds to their private timeline (through Add Memory, as the app does) tells

@@ -4,7 +4,7 @@ import { apiGraphql, apiSignIn, signInOverHttp } from "./helpers/api-sign-in";
 import { expectAccessible, graphql, phone, saveShot, signIn, trackPageErrors } from "./helpers/journey";
 
 /**
- * Issue 12, the app's shell on a 390×844 phone: the outcome of a declined proposal in Updates,
+ * The app's shell on a 390×844 phone: the outcome of a declined proposal in Updates,
  * the offline app (browser offline mode, after a visit: the kept lists and thumbnails under
  * "Offline", actions that say they need the network, everything removed at logout), the error
  * screen for code that fails to load (one automatic reload, then the friendly screen), the save

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "./helpers/test";
 import { expectAccessible, graphql, saveShot, signIn, trackPageErrors } from "./helpers/journey";
 
 /**
- * Issue 13 part 2, two keys to widen (docs/decisions/026-two-keys-privacy.md): two people in two
+ * Two keys to widen (docs/decisions/026-two-keys-privacy.md): two people in two
  * browser contexts on a 390×844 phone. Ada asks to make their shared timeline public: it stays
  * private until Bo accepts in Updates; then Ada narrows it (at once) and asks for semi-private,
  * which Bo declines on the timeline page, and it stays as it was.

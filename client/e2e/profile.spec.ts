@@ -3,7 +3,7 @@ import { addMemoryWithPhoto } from "./helpers/add-memory";
 import { expectAccessible, graphql, saveShot, signIn, trackPageErrors } from "./helpers/journey";
 
 /**
- * Issue 5, the profile side: on a 390×844 phone, Ada edits her profile (live username check,
+ * The profile side: on a 390×844 phone, Ada edits her profile (live username check,
  * save), sees in Updates the timeline Bo proposed from his own browser, accepts it (the unread
  * badge changes), finds Bo in her connection web and opens his public profile. Bo follows the
  * View link of his "accepted" notification. Every screen gets an axe scan (no serious/critical).

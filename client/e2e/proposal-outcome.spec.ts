@@ -3,8 +3,8 @@ import { apiGraphql, apiSignIn } from "./helpers/api-sign-in";
 import { expectAccessible, phone, saveShot, signIn, trackPageErrors } from "./helpers/journey";
 
 /**
- * Issue 12, Updates: the outcome of a proposal shows wherever it was given
- * (docs/decisions/029-first-load-and-shell.md, "Outcome of a proposal"). Bo has the app open on
+ * Updates: the outcome of a proposal shows wherever it was given
+ * (docs/decisions/046-proposal-outcome-on-the-notice.md). Bo has the app open on
  * two devices (two browser contexts with their own caches, signed in as Bo). He accepts
  * one proposal on the timeline's own page of the first device, then opens Updates there: "You
  * accepted", no buttons. On the second device, whose Updates had already shown both proposals

@@ -5,8 +5,8 @@ import { addDemoMemory } from "./helpers/demo-photo";
 import { graphql, phone, signIn } from "./helpers/journey";
 
 /**
- * Issue 12, the walk through every screen (docs/decisions/029-first-load-and-shell.md,
- * "Journeys"): a signed-in person with real data (timelines with memories, a pending proposal,
+ * The walk through every screen (docs/decisions/044-shell-that-covers-nothing.md,
+ * client/e2e/README.md): a signed-in person with real data (timelines with memories, a pending proposal,
  * grouped notices, a connection web) and a signed-out visitor, each screen at 390×844, 360×740 and
  * 1280×800. On each, what a careful designer checks by eye is also measured: nothing wider than
  * the screen (no sideways scrolling), no visible button or link smaller than 44×44 px (text links

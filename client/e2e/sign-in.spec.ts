@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "./helpers/test";
 import { signInLinkOf, waitForMail } from "./helpers/outbox";
 
-/** Issue 3: sign-in by e-mail link, on a phone-sized screen, with the mail read from the outbox. */
+/** Sign-in by e-mail link, on a phone-sized screen, with the mail read from the outbox. */
 
 const shots = process.env.E2E_SCREENSHOTS; // a folder: save screenshots of each screen to look at
 
@@ -98,7 +98,7 @@ test("the code from the e-mail signs in where the link cannot (installed app)", 
   await expect(page).toHaveURL(/\/app$/);
 });
 
-test("a second request within a minute counts down and a bad link explains itself", async ({ page }) => {
+test("a second request within the cooldown counts down and a bad link explains itself", async ({ page }) => {
   const email = `wait-${Date.now()}@example.com`;
   await askForLink(page, email);
   await page.getByRole("button", { name: "Send Login Link" }).click();

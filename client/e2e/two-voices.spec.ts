@@ -3,7 +3,7 @@ import { addMemoryWithPhoto } from "./helpers/add-memory";
 import { expectAccessible, graphql, saveShot, signIn, trackPageErrors } from "./helpers/journey";
 
 /**
- * Issue 13 part 3, two voices on one memory (docs/decisions/027-two-voices.md), on a 390×844
+ * Two voices on one memory (docs/decisions/027-two-voices.md), on a 390×844
  * phone: Ada adds a memory with her "Why this moment matters" to the timeline she shares with
  * Bo; Bo opens it in the viewer and adds his own note there (a toast, then his words under his
  * name); Ada is told once in Updates and sees both notes, each under its author's name, with

@@ -5,7 +5,7 @@ import { apiGraphql, apiSignIn } from "./helpers/api-sign-in";
 import { expectAccessible, graphql, saveShot, signIn, trackPageErrors } from "./helpers/journey";
 
 /**
- * Issue 12, Updates (docs/decisions/022-grouped-updates.md): Bo adds three memories to the
+ * Updates (docs/decisions/022-grouped-updates.md): Bo adds three memories to the
  * timeline he shares with Ada; her Updates shows one grouped line, "Bo Jensen added 3 memories to
  * "Trips"", whose View opens the timeline. Bo then renames himself: the same notice, read again,
  * names him by his new name.

@@ -5,7 +5,7 @@ import { apiGraphql, apiSignIn } from "./helpers/api-sign-in";
 import { expectAccessible, graphql, saveShot, signIn, trackPageErrors } from "./helpers/journey";
 
 /**
- * Issue 12, feedback on Add Memory (docs/decisions/020-offline-and-feedback.md): a file the server
+ * Feedback on Add Memory (docs/decisions/020-offline-and-feedback.md): a file the server
  * refuses shows the server's own message and a Retry button in place of a broken image; a good
  * photo then uploads, and saving the memory confirms with the toast "Memory added".
  */

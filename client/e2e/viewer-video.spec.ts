@@ -6,7 +6,7 @@ import { expectAccessible, saveShot, signIn, trackPageErrors } from "./helpers/j
 import { proposeTimeline } from "./helpers/shared-timeline";
 
 /**
- * Issue 12, the viewer's video (docs/decisions/018-viewer-and-strip.md,
+ * The viewer's video (docs/decisions/018-viewer-and-strip.md,
  * docs/decisions/004-media-pipeline.md): Ada picks a real WebM clip (VP9, 2 s, 640×360) on Add
  * Memory; the app captures its poster frame in the browser and uploads both. The strip's card
  * shows the poster; the viewer's <video> has the poster, `playsinline` and controls, plays inline

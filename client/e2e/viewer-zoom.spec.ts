@@ -7,7 +7,7 @@ import { proposeTimeline } from "./helpers/shared-timeline";
 import { doubleTap, pinch, swipe } from "./helpers/touch";
 
 /**
- * Issue 12, pinch zoom in the viewer (docs/decisions/018-viewer-and-strip.md): on a 390×844 touch
+ * Pinch zoom in the viewer (docs/decisions/018-viewer-and-strip.md): on a 390×844 touch
  * phone, two fingers moving apart on a photo zoom it (the photo grows past the screen), one finger
  * then pans it and does not move to the next memory, two fingers moving together bring it back to
  * fit; a second pinch, undone by a double tap; once back at fit, the same swipe moves on. The

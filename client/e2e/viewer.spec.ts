@@ -5,7 +5,7 @@ import { expectAccessible, graphql, saveShot, signIn, trackPageErrors } from "./
 import { doubleTap, swipe } from "./helpers/touch";
 
 /**
- * Issue 12, the memory viewer and the timeline page, on a 390×844 touch phone (also 360×740 and
+ * The memory viewer and the timeline page, on a 390×844 touch phone (also 360×740 and
  * 1280×800 for the screenshots): Ada proposes two timelines to Bo; the pending pages (Bo's Accept
  * and Decline, Ada's "Waiting for …"); Bo declines one after the confirmation and accepts the
  * other; Ada adds three memories; the strip shows the tier, month markers and years; the viewer

@@ -10,7 +10,7 @@ import { registerServiceWorker } from "./lib/register-service-worker";
 import { yieldToBrowser } from "./lib/yield-to-browser";
 
 /**
- * The boot in short tasks (docs/decisions/029-first-load-and-shell.md): the modules and the Apollo
+ * The boot in short tasks (docs/decisions/040-boot-in-short-tasks.md): the modules and the Apollo
  * client, then the router (its loaders start the session check and the first query), then React's
  * first render, a transition that React renders in slices. The browser gets a turn between them.
  */

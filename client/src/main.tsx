@@ -3,7 +3,7 @@ import { afterFirstPaint } from "./lib/after-first-paint";
 import { reloadOnceForStaleChunk } from "./lib/stale-chunk";
 
 /**
- * The entry (docs/decisions/029-first-load-and-shell.md). When the server painted the first screen
+ * The entry (docs/decisions/043-boot-after-the-paint.md). When the server painted the first screen
  * into #root, the app's code (./boot.tsx and the libraries it imports, about 150 KB) is evaluated
  * only once that screen has been painted: evaluating it is one long task, and on a phone whose
  * scripts arrive early that task would hold the first paint back. The HTML preloads every chunk of

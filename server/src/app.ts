@@ -19,14 +19,14 @@ import type { DataSource } from "typeorm";
 import type { Env } from "./config/env.js";
 import { poolOf } from "./db/data-source.js";
 import { compiledExecution, type CompiledExecution } from "./graphql/compiled-execution.js";
-import { createGraphQLContext, type GraphQLContext } from "./graphql/context.js";
+import { createGraphQLContext, type GraphQLContext } from "./web/context.js";
 import { knownOperationTypes } from "./graphql/known-operation-types.js";
 import { knownRowsPlugin } from "./graphql/known-rows-plugin.js";
 import { listSizePlugin } from "./graphql/list-size-plugin.js";
 import { createFormatError, errorStatusPlugin, withBadRequestStatus } from "./graphql/format-error.js";
-import { getSchema } from "./graphql/schema.js";
+import { getSchema } from "./web/schema.js";
 import { textGuardPlugin } from "./graphql/text-guard-plugin.js";
-import { apiRouter } from "./http/api-router.js";
+import { apiRouter } from "./web/api-router.js";
 import { JSON_BODY_LIMIT_BYTES } from "./http/body-limits.js";
 import { apiErrorHandler, apiNotFound, graphqlErrorHandler } from "./http/error-handler.js";
 import { databaseGate, healthRoutes, type HealthState } from "./http/health.routes.js";
@@ -34,9 +34,9 @@ import { graphqlMultipart } from "./http/multipart.js";
 import { originGuard } from "./http/origin-guard.js";
 import { textGuard } from "./http/text-guard.js";
 import { sessionMiddleware, sessionUserId } from "./http/session.js";
-import { firstData } from "./http/first-data.js";
-import { firstScreenRenderer } from "./http/first-screen-render.js";
-import { staticClient } from "./http/static-client.js";
+import { firstData } from "./web/first-data.js";
+import { firstScreenRenderer } from "./web/first-screen-render.js";
+import { staticClient } from "./web/static-client.js";
 import { systemClock, type Clock } from "./lib/clock.js";
 import { serializeError, type Logger } from "./lib/logger.js";
 import { redactUrl } from "./lib/redact-url.js";
@@ -45,7 +45,7 @@ import { InlineQueue } from "./jobs/inline-queue.js";
 import { PgBossQueue, type PgBossQueueOptions } from "./jobs/pg-boss-queue.js";
 import { mediaRouter } from "./modules/media/media.routes.js";
 import { markWrite } from "./modules/access/request-viewer.js";
-import { createServices, type Services } from "./services.js";
+import { createServices, type Services } from "./web/services.js";
 
 export interface AppDeps {
   ds: DataSource;
@@ -243,7 +243,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     apiErrorHandler(logger),
   );
   app.use("/media", mediaRouter(services));
-  // A signed-in first screen's data, through the same GraphQL server and context (http/first-data.ts).
+  // A signed-in first screen's data, through the same GraphQL server and context (web/first-data.ts).
   const firstScreenData = firstData({
     session,
     clock,

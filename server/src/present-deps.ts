@@ -1,4 +1,7 @@
-import type { Loaders } from "./graphql/loaders.js";
+import type DataLoader from "dataloader";
+import type { MediaFile } from "./entities/media-file.entity.js";
+import type { Timeline } from "./entities/timeline.entity.js";
+import type { User } from "./entities/user.entity.js";
 import type { Viewer } from "./modules/access/access.service.js";
 import type { MediaService } from "./modules/media/media.service.js";
 
@@ -10,6 +13,14 @@ import type { MediaService } from "./modules/media/media.service.js";
  */
 export interface PresentDeps {
   viewer: () => Viewer;
-  loaders: Loaders;
+  loaders: PresentLoaders;
   media: Pick<MediaService, "signedUrl" | "urlsFor">;
+}
+
+/** The request's loaders a presenter reads relations through (built per request by `web/loaders.ts`). */
+export interface PresentLoaders {
+  userById: DataLoader<string, User | null>;
+  mediaById: DataLoader<string, MediaFile | null>;
+  timelineById: DataLoader<string, Timeline | null>;
+  memoryCountByTimelineId: DataLoader<string, number>;
 }

@@ -8,7 +8,7 @@ import type { JobQueue } from "./jobs/job-queue.js";
 /**
  * What the services are built from; tests swap in fakes where the real thing is not the point.
  * Its own module so that a service can take it without importing the composition root
- * (`services.ts`), which imports every service (docs/decisions/015-code-layout.md, no circles).
+ * (`web/services.ts`), which imports every service (docs/decisions/033-server-layers.md, no circles).
  */
 export interface ServiceDeps {
   ds: DataSource;

@@ -15,7 +15,7 @@ function prefetch(client: ApolloClient | undefined, query: DocumentNode, variabl
   // the page brought the answer, already in the cache (../lib/first-data.ts)
   if (takePrimed(query, variables)) return;
   // In the next task: Apollo's first work on a query (its document, the link chain) is then not
-  // part of the router's start, one long task at boot (docs/decisions/029-first-load-and-shell.md).
+  // part of the router's start, one long task at boot (docs/decisions/040-boot-in-short-tasks.md).
   setTimeout(() => void client.query({ query, variables, fetchPolicy: "network-only" }).catch(() => undefined), 0);
 }
 

@@ -1,10 +1,16 @@
 import "fake-indexeddb/auto";
 import { screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createRoutes, routes } from "./router";
 import { aTimeline } from "../features/timelines/testing/timeline-mocks";
 import { TimelinesDocument } from "../gql/graphql";
-import { clearOfflineData, rememberAccount, rememberedAccount, startPersisting } from "../lib/offline-store";
+import {
+  clearOfflineData,
+  rememberAccount,
+  rememberedAccount,
+  restoreCache,
+  startPersisting,
+} from "../lib/offline-store";
 import { mockSessionCheck, signedIn, signedInUser, signedOut } from "../testing/mock-session";
 import { connectionOf } from "../testing/connection";
 import { createTestApolloClient, renderRoute } from "../testing/render";
@@ -20,13 +26,20 @@ function setOnline(online: boolean) {
 async function keptFromEarlierVisit() {
   const earlier = createTestApolloClient();
   await rememberAccount(signedInUser);
-  startPersisting(earlier.cache, signedInUser.id);
-  earlier.cache.writeQuery({
-    query: TimelinesDocument,
-    data: { timelines: connectionOf("Timeline", [aTimeline({ id: "t-kept", title: "Kept for offline" })]) },
-  });
-  // The save runs half a second after the change.
-  await new Promise((resolve) => setTimeout(resolve, 700));
+  // The save runs half a second after the change: move the clock, not the wall (IndexedDB's own
+  // scheduling, setImmediate, stays real).
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+  try {
+    startPersisting(earlier.cache, signedInUser.id);
+    earlier.cache.writeQuery({
+      query: TimelinesDocument,
+      data: { timelines: connectionOf("Timeline", [aTimeline({ id: "t-kept", title: "Kept for offline" })]) },
+    });
+    vi.advanceTimersByTime(500);
+  } finally {
+    vi.useRealTimers();
+  }
+  await vi.waitFor(async () => expect(await restoreCache(createTestApolloClient().cache, signedInUser.id)).toBe(true));
 }
 
 describe("the sign-in gate as a route loader (docs/product.md §4)", () => {

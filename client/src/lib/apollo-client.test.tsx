@@ -49,11 +49,11 @@ describe("Apollo client", () => {
     const client = createApolloClient({ fetch: fetchMock });
     const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
     render(<AppToaster />);
-    // The toaster is loaded after the first paint.
+    // The toaster is loaded after the first paint: its module first, then until it is on the page.
     await act(async () => {
       await import("sonner");
-      await new Promise((resolve) => setTimeout(resolve, 50));
     });
+    expect(await screen.findByRole("region", { name: /Notifications/ })).toBeInTheDocument();
 
     await expect(client.mutate({ mutation: MarkAllNotificationsReadDocument })).rejects.toThrow(OFFLINE_ACTION_MESSAGE);
     expect(fetchMock).not.toHaveBeenCalled();

@@ -5,7 +5,7 @@ import { primeSession, type SessionCheckResult } from "./session";
 
 /**
  * The first screen's data that the server put into the page for the signed-in person
- * (server/src/http/first-data.ts, docs/decisions/029-first-load-and-shell.md): the session check's
+ * (server/src/web/first-data.ts, docs/decisions/029-first-load-and-shell.md): the session check's
  * answer and the screen's first query's answer. Written into the app before the router starts, so
  * the session loader and the screen read them instead of asking the server: no round trip and no
  * loading state on the first screen. Only a page from the network has it; the service worker's

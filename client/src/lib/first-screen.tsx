@@ -2,7 +2,7 @@ import { PageSpinner } from "../components/ui/spinner";
 
 /**
  * The first screen the server painted into #root before any script ran
- * (server/src/http/first-screen.ts, docs/decisions/029-first-load-and-shell.md). React's first
+ * (server/src/web/first-screen.ts, docs/decisions/029-first-load-and-shell.md). React's first
  * render replaces #root's content, so until the route's loaders and screen are ready the router
  * shows the same markup again instead of a spinner: the heading stays where it was painted.
  */

@@ -10,7 +10,7 @@ export function registerServiceWorker(): void {
   if (typeof navigator === "undefined" || !("serviceWorker" in navigator)) return;
   registerSW({
     // at the window's load event: its precache downloads do not compete with the first screen
-    // (docs/decisions/029-first-load-and-shell.md)
+    // (docs/decisions/040-boot-in-short-tasks.md)
     immediate: false,
     onRegisterError(error: unknown) {
       console.warn("Service worker registration failed", error);

@@ -21,7 +21,7 @@ function visibleBox(el: Element): DOMRect | null {
  * Whether the floating element `ref` would cover one of the elements matching `selector` (clipped
  * by their `[data-clip]` container) right now: checked after scrolling, resizing, and any change
  * of the page (a pan or zoom of the connection web moves its people by their style). The caller
- * steps aside while it is true (docs/decisions/029-first-load-and-shell.md).
+ * steps aside while it is true (docs/decisions/044-shell-that-covers-nothing.md).
  */
 export function useStepAside(ref: RefObject<HTMLElement | null>, selector: string | undefined): boolean {
   const [covering, setCovering] = useState(false);

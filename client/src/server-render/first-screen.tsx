@@ -10,9 +10,9 @@ import type { SessionCheckResult } from "../lib/session";
 import { SessionUserProvider } from "../lib/session-user";
 
 /**
- * The signed-in first screen rendered on the server (docs/decisions/029-first-load-and-shell.md):
+ * The signed-in first screen rendered on the server (docs/decisions/042-strip-rendered-by-the-server.md):
  * built into a Node module of its own (vite.ssr.config.ts) that the server loads
- * (server/src/http/first-screen-render.ts). With the answers the server already put in the page
+ * (server/src/web/first-screen-render.ts). With the answers the server already put in the page
  * for the session's person (the session check and the screen's first query), it renders the
  * screen's own components, so the page's first paint is the screen itself, with its first
  * images, before any of the app's scripts has run; the app then renders the same markup in the
@@ -41,7 +41,7 @@ interface ScreenOf {
 /**
  * The timelines list is not here: its largest paint is already the heading the server writes
  * (client/build/first-screens.ts), and its cards' photos requested before the first paint made
- * Lighthouse's estimate of that paint later (docs/decisions/029-first-load-and-shell.md).
+ * Lighthouse's estimate of that paint later (docs/decisions/042-strip-rendered-by-the-server.md).
  */
 const SCREENS: Record<string, ScreenOf> = {
   "/app/view-timeline": {

@@ -1,10 +1,12 @@
 import { vi } from "vitest";
 
 /**
- * Every test fails on an unexpected `console.error` (docs/decisions/015-code-layout.md). A test that expects one (for
- * example React Router's default error page logs the error) calls `allowConsoleErrors(pattern)`.
+ * Every test fails on an unexpected `console.error` or `console.warn`
+ * (docs/decisions/014-testing.md): React's and Apollo's warnings (an unmatched mock, a missing
+ * field, a key) are defects to fix at their cause. A test that expects one (for example React
+ * Router's default error page logs the error) calls `allowConsoleErrors(pattern)`.
  */
-let calls: unknown[][] = [];
+let calls: { level: "error" | "warn"; args: unknown[] }[] = [];
 let allowed: RegExp[] = [];
 
 function describeCall(args: unknown[]): string {
@@ -16,25 +18,24 @@ function describeCall(args: unknown[]): string {
 export function watchConsoleErrors(): void {
   calls = [];
   allowed = [];
-  vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
-    calls.push(args);
-  });
+  for (const level of ["error", "warn"] as const) {
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+      calls.push({ level, args });
+    });
+  }
 }
 
-/** Allows console.error calls whose text matches `pattern` in the current test. */
+/** Allows console.error and console.warn calls whose text matches `pattern` in the current test. */
 export function allowConsoleErrors(pattern: RegExp = /[\s\S]*/): void {
   allowed.push(pattern);
 }
 
-/** The console.error calls of the current test so far. */
-export function consoleErrorCalls(): readonly unknown[][] {
-  return calls;
-}
-
 export function takeConsoleErrorFailure(): Error | undefined {
-  const unexpected = calls.map(describeCall).filter((text) => !allowed.some((pattern) => pattern.test(text)));
+  const unexpected = calls
+    .map((call) => `console.${call.level}: ${describeCall(call.args)}`)
+    .filter((text) => !allowed.some((pattern) => pattern.test(text)));
   calls = [];
   allowed = [];
   if (unexpected.length === 0) return undefined;
-  return new Error(`Unexpected console.error (${unexpected.length}):\n${unexpected.join("\n---\n")}`);
+  return new Error(`Unexpected console output (${unexpected.length}):\n${unexpected.join("\n---\n")}`);
 }

@@ -10,7 +10,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
-  // docs/decisions/015-code-layout.md: a test fails on an unexpected console.error.
+  // docs/decisions/014-testing.md: a test fails on an unexpected console.error or console.warn.
   const failure = takeConsoleErrorFailure();
   vi.restoreAllMocks();
   if (failure) throw failure;

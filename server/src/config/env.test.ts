@@ -9,6 +9,7 @@ describe("parseEnv", () => {
     expect(env.DATA_DIR).toBe("./data");
     expect(env.AFTER_LOGIN_PATH).toBe("/app");
     expect(env.AUTH_IP_HOURLY_LIMIT).toBe(30);
+    expect(env.AUTH_EMAIL_COOLDOWN_SECONDS).toBe(60);
     expect(env.MAIL_FROM).toBe("Keepsake <no-reply@localhost>");
     expect(env.isProduction).toBe(false);
     expect(env.SHUTDOWN_TIMEOUT_MS).toBe(25_000);
@@ -29,6 +30,8 @@ describe("parseEnv", () => {
     ["SMTP_URL", "http://mail"],
     ["AFTER_LOGIN_PATH", "//evil.test"],
     ["AUTH_IP_HOURLY_LIMIT", "0"],
+    ["AUTH_EMAIL_COOLDOWN_SECONDS", "0"],
+    ["AUTH_EMAIL_COOLDOWN_SECONDS", "a minute"],
     ["NODE_ENV", "staging"],
     ["SESSION_SECRET", "short"],
     ["SHUTDOWN_TIMEOUT_MS", "-1"],

@@ -21,6 +21,8 @@ const schema = z.object({
   SESSION_SECRET: opt(z.string().min(32, "must be at least 32 characters")),
   AFTER_LOGIN_PATH: opt(z.string().regex(/^\/(?!\/)/, "must be a path starting with a single /")).default("/app"),
   AUTH_IP_HOURLY_LIMIT: opt(z.coerce.number().int().min(1)).default(30),
+  // the wait between two sign-in mails to one address; shorter only where a test must cross it
+  AUTH_EMAIL_COOLDOWN_SECONDS: opt(z.coerce.number().int().min(1).max(3600)).default(60),
   UPLOAD_RATE_LIMIT: opt(z.coerce.number().int().min(1)).default(30),
   USER_STORAGE_QUOTA_MB: opt(z.coerce.number().int().min(1)).default(2048),
   TRUST_PROXY: opt(

@@ -2,7 +2,7 @@ import "reflect-metadata";
 import { DataSource } from "typeorm";
 import type { PostgresDriver } from "typeorm/driver/postgres/PostgresDriver.js";
 import type { Pool } from "pg";
-import { entities } from "./entities.js";
+import { entities } from "../entities/index.js";
 import { migrations } from "./migrations/index.js";
 
 /** One DataSource shape for the embedded database, a real server and the tests (docs/decisions/001-one-database-engine.md). */

@@ -4,7 +4,7 @@ import { QueryFailedError, type DataSource } from "typeorm";
 import { poolOf } from "./data-source.js";
 
 /**
- * The hot reads as named prepared statements (docs/decisions/028-fast-graphql-path.md): each
+ * The hot reads as named prepared statements (docs/decisions/049-prepared-statements.md): each
  * connection of the pool parses and plans a statement text once, then runs it with only its
  * values (pg's `name`), so PostgreSQL does not parse and plan the same SQL on every request.
  * Only for fixed SQL texts built by the code (values always travel as parameters); past

@@ -36,7 +36,7 @@ function asGraphQLError(e: GraphQLError): GraphQLError {
 
 /**
  * Operations run through graphql-jit, compiled once per document and kept in a bounded LRU
- * (docs/decisions/028-fast-graphql-path.md). Apollo still parses, validates (every validation
+ * (docs/decisions/048-compiled-execution.md). Apollo still parses, validates (every validation
  * rule), runs the plugins and formats the errors; only execution changes. The same resolvers
  * run (type-graphql's auth checker and validation inside them). A document graphql-jit cannot
  * compile, and any request whose variables do not coerce, runs on graphql-js's `execute`, so

@@ -1,10 +1,10 @@
 import { createParameterDecorator } from "type-graphql";
 import type { Viewer } from "../modules/access/access.service.js";
 import { viewerFor } from "../modules/access/request-viewer.js";
-import type { GraphQLContext } from "./context.js";
+import type { CallerContext } from "./caller-context.js";
 
 /** The per-request Viewer of a GraphQL operation (shared with every resolver of it and the loaders). */
-export function viewerOf(ctx: GraphQLContext): Viewer {
+export function viewerOf(ctx: CallerContext): Viewer {
   return viewerFor(ctx.req, ctx.userId ?? null, ctx.services.access);
 }
 
@@ -14,5 +14,5 @@ export function viewerOf(ctx: GraphQLContext): Viewer {
  * same operation counts.
  */
 export function CurrentViewer() {
-  return createParameterDecorator<GraphQLContext>(({ context }) => viewerOf(context));
+  return createParameterDecorator<CallerContext>(({ context }) => viewerOf(context));
 }

@@ -40,7 +40,7 @@ export function outboxDir(env: Env): string {
 
 /**
  * nodemailer to SMTP_URL, or without it each message as raw RFC 822 in DATA_DIR/outbox/*.eml.
- * No tracking of any kind is added (docs/decisions/002-sign-in-safety.md C15).
+ * No tracking of any kind is added (docs/sign-in-requirements.md C15).
  */
 export function createMailer(env: Env, logger: Logger): Mailer {
   if (env.SMTP_URL) {

@@ -6,7 +6,7 @@ import { AppError, isAppError } from "./errors.js";
 
 /**
  * Rate limits held in PostgreSQL (table "rate_limits", created by a migration), so every server
- * process shares the counters (docs/decisions/002-sign-in-safety.md A3). A thin wrapper over rate-limiter-flexible.
+ * process shares the counters (docs/sign-in-requirements.md A3). A thin wrapper over rate-limiter-flexible.
  *
  * Time: the library reads the wall clock (Date.now()) itself; the injected Clock does not move
  * these windows. Tests that need a window to pass call `reset(key)`.
@@ -128,7 +128,7 @@ export function limitKey(secret: string, value: string): string {
   return crypto.createHmac("sha256", secret).update(value).digest("hex").slice(0, 40);
 }
 
-/** The client address as a limit key: IPv4 as is, IPv6 grouped by its /64 (docs/decisions/002-sign-in-safety.md A3). */
+/** The client address as a limit key: IPv4 as is, IPv6 grouped by its /64 (docs/sign-in-requirements.md A3). */
 export function ipKey(ip: string | undefined): string {
   if (!ip) return "unknown";
   const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);

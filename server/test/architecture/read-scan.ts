@@ -90,7 +90,10 @@ export function readScanner(files: string[], tsconfig: string) {
     },
   )!;
   const program = ts.createProgram({ rootNames: files, options: { ...config.options, noEmit: true } });
-  return (srcDir: string, subset: string[]) => scanReads(program, srcDir, subset);
+  return {
+    reads: (srcDir: string, subset: string[]) => scanReads(program, srcDir, subset),
+    breaches: (srcDir: string, subset: string[]) => readerBreaches(program, srcDir, subset),
+  };
 }
 
 /** Scans files of the program; reports paths relative to srcDir. */
@@ -138,4 +141,92 @@ function scanReads(program: ts.Program, srcDir: string, files: string[]): ReadSi
     visit(source);
   }
   return sites;
+}
+
+/** A public read of a `*.reads.ts` file that does not take the caller, or a reach around the readers. */
+export interface ReadBreach {
+  /** path relative to server/src (or the fixture's folder), with forward slashes */
+  file: string;
+  line: number;
+  what: string;
+}
+
+const CALLER_TYPE = /(Viewer|Asker)$/;
+
+/** Exported functions and public methods of exported classes of the `*.reads.ts` files. */
+function publicReads(source: ts.SourceFile): Array<ts.FunctionDeclaration | ts.MethodDeclaration> {
+  const exported = (n: ts.Node) =>
+    ts.canHaveModifiers(n) && !!ts.getModifiers(n)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  const hidden = (m: ts.ClassElement) =>
+    (ts.canHaveModifiers(m) &&
+      !!ts
+        .getModifiers(m)
+        ?.some((x) => x.kind === ts.SyntaxKind.PrivateKeyword || x.kind === ts.SyntaxKind.ProtectedKeyword)) ||
+    (!!m.name && ts.isPrivateIdentifier(m.name));
+  const found: Array<ts.FunctionDeclaration | ts.MethodDeclaration> = [];
+  for (const s of source.statements) {
+    if (ts.isFunctionDeclaration(s) && exported(s)) found.push(s);
+    if (ts.isClassDeclaration(s) && exported(s)) {
+      for (const m of s.members) if (ts.isMethodDeclaration(m) && !hidden(m)) found.push(m);
+    }
+  }
+  return found;
+}
+
+/**
+ * The read rule's other half: every public read of a `*.reads.ts` file takes the caller first
+ * (a `Viewer`, or an `Asker` when only who asks matters, a type with `userId`), and the row readers
+ * of the features (`modules/<feature>/*-rows.ts`, which take no viewer) are imported for their
+ * values only by `*.reads.ts` files.
+ */
+export function readerBreaches(program: ts.Program, srcDir: string, files: string[]): ReadBreach[] {
+  const checker = program.getTypeChecker();
+  const breaches: ReadBreach[] = [];
+  for (const file of files) {
+    const source = program.getSourceFile(file);
+    if (!source) throw new Error(`not in the program: ${file}`);
+    const rel = path.relative(srcDir, file).split(path.sep).join("/");
+    const at = (node: ts.Node) => source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+    if (file.endsWith(".reads.ts")) {
+      for (const fn of publicReads(source)) {
+        const first = fn.parameters[0];
+        const typeText = first?.type?.getText() ?? "";
+        const takesCaller =
+          !!first && CALLER_TYPE.test(typeText) && !!checker.getTypeAtLocation(first).getProperty("userId");
+        if (!takesCaller) {
+          breaches.push({
+            file: rel,
+            line: at(fn),
+            what: `${fn.name?.getText() ?? "(anonymous)"} does not take the caller (a Viewer or an Asker) first`,
+          });
+        }
+      }
+    } else {
+      for (const s of source.statements) {
+        if (!ts.isImportDeclaration(s) || !ts.isStringLiteral(s.moduleSpecifier)) continue;
+        const target = path
+          .relative(srcDir, path.resolve(path.dirname(file), s.moduleSpecifier.text.replace(/\.js$/, ".ts")))
+          .split(path.sep)
+          .join("/");
+        // a feature's row readers; db/ and the access policy have their own plain-row helpers
+        if (!/-rows\.ts$/.test(target) || /^(db|modules\/access)\//.test(target)) continue;
+        const clause = s.importClause;
+        const typeOnly =
+          !!clause &&
+          (clause.isTypeOnly ||
+            (!clause.name &&
+              !!clause.namedBindings &&
+              ts.isNamedImports(clause.namedBindings) &&
+              clause.namedBindings.elements.every((e) => e.isTypeOnly)));
+        if (!typeOnly) {
+          breaches.push({
+            file: rel,
+            line: at(s),
+            what: `imports the row readers ${s.moduleSpecifier.text} around a *.reads.ts file`,
+          });
+        }
+      }
+    }
+  }
+  return breaches;
 }

@@ -7,7 +7,7 @@ import { resetSignInLimits, SAME_ORIGIN, signIn } from "../helpers/sign-in.js";
 import { appWithMail } from "../helpers/app-with-mail.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 
-/** Floods, scanners, cross-site requests and odd input (docs/decisions/002-sign-in-safety.md A1–A7, D25, F33, G35). */
+/** Floods, scanners, cross-site requests and odd input (docs/sign-in-requirements.md A1–A7, D25, F33, G35). */
 describe("sign-in under abuse", () => {
   let t: TestApp;
   let smtp: MailCatcher;
@@ -43,10 +43,10 @@ describe("sign-in under abuse", () => {
     it("caps an address at 5 links an hour, even once each minute has passed", async () => {
       const email = "hourly@example.com";
       for (let i = 0; i < 5; i++) {
-        await t.ds.query(`DELETE FROM rate_limits WHERE key LIKE 'auth-email-60s:%'`); // a minute passes
+        await t.ds.query(`DELETE FROM rate_limits WHERE key LIKE 'auth-email-cooldown:%'`); // a minute passes
         await ask(email).expect(200);
       }
-      await t.ds.query(`DELETE FROM rate_limits WHERE key LIKE 'auth-email-60s:%'`);
+      await t.ds.query(`DELETE FROM rate_limits WHERE key LIKE 'auth-email-cooldown:%'`);
       const res = await ask(email).expect(429);
       expect(res.body.retryAfter).toBeGreaterThan(3000);
       expect(res.headers["retry-after"]).toBe(String(res.body.retryAfter));
@@ -77,6 +77,24 @@ describe("sign-in under abuse", () => {
       const unknown = await ask("nobody-yet@example.com").expect(200);
       expect(known.body).toEqual(unknown.body);
       expect(Object.keys(known.headers).sort()).toEqual(Object.keys(unknown.headers).sort());
+    });
+  });
+
+  describe("the per-address cooldown (AUTH_EMAIL_COOLDOWN_SECONDS)", () => {
+    let quick: TestApp;
+    beforeAll(async () => {
+      quick = await createTestApp({ env: { AUTH_EMAIL_COOLDOWN_SECONDS: "5" } });
+    });
+    afterAll(() => quick.close());
+
+    it("is the configured window: the 429 asks for at most that many seconds", async () => {
+      const askQuick = () =>
+        request(quick.app).post("/api/auth/email").set(SAME_ORIGIN).send({ email: "quick@example.com" });
+      await askQuick().expect(200);
+      const res = await askQuick().expect(429);
+      expect(res.body.retryAfter).toBeGreaterThanOrEqual(1);
+      expect(res.body.retryAfter).toBeLessThanOrEqual(5);
+      expect(res.headers["retry-after"]).toBe(String(res.body.retryAfter));
     });
   });
 

@@ -7,12 +7,12 @@ import {
   normalizeEmail,
   usernameBase,
   usernameCandidate,
-} from "../../src/modules/auth/email-address.js";
+} from "../../src/lib/email-address.js";
 import { codeHash, newLinkToken, sha256Hex } from "../../src/modules/auth/sign-in-secrets.js";
-import { SignInToken } from "../../src/modules/auth/sign-in-token.entity.js";
-import { Notification } from "../../src/modules/notifications/notification.entity.js";
-import { Timeline } from "../../src/modules/timelines/timeline.entity.js";
-import { User } from "../../src/modules/users/user.entity.js";
+import { SignInToken } from "../../src/entities/sign-in-token.entity.js";
+import { Notification } from "../../src/entities/notification.entity.js";
+import { Timeline } from "../../src/entities/timeline.entity.js";
+import { User } from "../../src/entities/user.entity.js";
 import { SAME_ORIGIN, signIn } from "../helpers/sign-in.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { latestOutboxSecrets, resetSignInLimits, SAME_ORIGIN, sidCookie } from "../helpers/sign-in.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 
-/** Sessions around sign-in and logout (docs/decisions/002-sign-in-safety.md F27–F33, H37–H38). */
+/** Sessions around sign-in and logout (docs/sign-in-requirements.md F27–F33, H37–H38). */
 describe("sessions", () => {
   let t: TestApp;
   beforeAll(async () => {

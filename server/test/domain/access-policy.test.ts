@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TIER_REACH } from "../../src/modules/access/access.service.js";
-import type { Timeline } from "../../src/modules/timelines/timeline.entity.js";
-import { Privacy, TimelineStatus } from "../../src/modules/timelines/timeline.enums.js";
-import type { User } from "../../src/modules/users/user.entity.js";
+import type { Timeline } from "../../src/entities/timeline.entity.js";
+import { Privacy, TimelineStatus } from "../../src/entities/timeline.enums.js";
+import type { User } from "../../src/entities/user.entity.js";
 import { connect, createTimeline, createUser } from "../factories/index.js";
 import { QueryCounter } from "../helpers/query-count.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Privacy } from "../../src/modules/timelines/timeline.enums.js";
+import { Privacy } from "../../src/entities/timeline.enums.js";
 import { QueryCounter } from "../helpers/query-count.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 
@@ -10,7 +10,7 @@ const rnd = (seedSql: string) => `(1 + ('x' || substr(md5(${seedSql}), 1, 8))::b
 const HUBS = 20; // plus 20 people with 500 connections each
 
 /**
- * The policy stays fast on a large graph (issue 4): 100k people, ~130k accepted timelines,
+ * The policy stays fast on a large graph: 100k people, ~130k accepted timelines,
  * hubs included. Each check is a bounded bidirectional search over the two partial edge indexes:
  * at most 6 level statements, never a whole-graph scan.
  */

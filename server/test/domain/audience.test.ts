@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GraphSnapshots } from "../../src/modules/access/graph-snapshots.js";
 import { AudienceService } from "../../src/modules/timelines/audience.service.js";
-import { Timeline } from "../../src/modules/timelines/timeline.entity.js";
-import { Privacy, TimelineStatus } from "../../src/modules/timelines/timeline.enums.js";
-import { User } from "../../src/modules/users/user.entity.js";
+import { Timeline } from "../../src/entities/timeline.entity.js";
+import { Privacy, TimelineStatus } from "../../src/entities/timeline.enums.js";
+import { User } from "../../src/entities/user.entity.js";
 import { connect, createTimeline, createUser } from "../factories/index.js";
 import { anonymous, errorCode, gql, signInAs, type Agent, type Json } from "../helpers/sign-in-as.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";

@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MediaFile } from "../../src/modules/media/media-file.entity.js";
-import { Memory } from "../../src/modules/memories/memory.entity.js";
-import { Notification } from "../../src/modules/notifications/notification.entity.js";
-import { NotificationType } from "../../src/modules/notifications/notification.enums.js";
-import { Timeline } from "../../src/modules/timelines/timeline.entity.js";
-import { Privacy, TimelineStatus } from "../../src/modules/timelines/timeline.enums.js";
-import { User } from "../../src/modules/users/user.entity.js";
+import { MediaFile } from "../../src/entities/media-file.entity.js";
+import { Memory } from "../../src/entities/memory.entity.js";
+import { Notification } from "../../src/entities/notification.entity.js";
+import { NotificationType } from "../../src/entities/notification.enums.js";
+import { Timeline } from "../../src/entities/timeline.entity.js";
+import { Privacy, TimelineStatus } from "../../src/entities/timeline.enums.js";
+import { User } from "../../src/entities/user.entity.js";
 import {
   connect,
   createMedia,
@@ -18,14 +18,14 @@ import {
 import { anonymous, errorCode, gql, signInAs, type Agent, type Json } from "../helpers/sign-in-as.js";
 import { fixture } from "../helpers/fixtures.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
-import { getSchema } from "../../src/graphql/schema.js";
+import { getSchema } from "../../src/web/schema.js";
 import { registeredRoutes } from "../helpers/registered-routes.js";
 import { getNamedType, isObjectType, type GraphQLObjectType } from "graphql";
 import { In } from "typeorm";
 import yauzl from "yauzl";
 
 /**
- * The authorization matrix (issue 4 "Proof"): every query, mutation, relation field, REST path
+ * The authorization matrix: every query, mutation, relation field, REST path
  * and media URL of the domain × who asks × the timeline's tier × its state, one assertion per
  * cell, built from the table below. Its entries are checked against what the app registers (the
  * Express router stack, the whole GraphQL schema), so a new route or field fails until it has
@@ -489,7 +489,7 @@ const READS: Op[] = [
       return res.status === 401 ? 401 : res.body.id;
     },
   },
-  // media bytes (the media engineer's /media route, which asks the access policy on every request)
+  // media bytes (the /media route, which asks the access policy on every request)
   {
     name: "GET /media/:id/thumb (a profile photo)",
     expected: (c) => (c.role === "anonymous" ? 404 : 200),

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pruneGraphChanges } from "../../src/modules/access/graph-changes.js";
 import { GraphSnapshot } from "../../src/modules/access/graph-snapshot.js";
 import { GraphSnapshots } from "../../src/modules/access/graph-snapshots.js";
-import { Timeline } from "../../src/modules/timelines/timeline.entity.js";
-import { TimelineStatus } from "../../src/modules/timelines/timeline.enums.js";
-import type { User } from "../../src/modules/users/user.entity.js";
+import { Timeline } from "../../src/entities/timeline.entity.js";
+import { TimelineStatus } from "../../src/entities/timeline.enums.js";
+import type { User } from "../../src/entities/user.entity.js";
 import { connect, createTimeline, createUser } from "../factories/index.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 

@@ -1,19 +1,19 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MediaFile } from "../../src/modules/media/media-file.entity.js";
-import { MediaType } from "../../src/modules/media/media.enums.js";
-import { Memory } from "../../src/modules/memories/memory.entity.js";
+import { MediaFile } from "../../src/entities/media-file.entity.js";
+import { MediaType } from "../../src/entities/media.enums.js";
+import { Memory } from "../../src/entities/memory.entity.js";
 import {
   DATE_MESSAGES,
   latestToday,
   MEDIA_NOT_FOUND,
   MEDIA_REQUIRED,
 } from "../../src/modules/memories/memory.service.js";
-import { Notification } from "../../src/modules/notifications/notification.entity.js";
-import { NotificationType } from "../../src/modules/notifications/notification.enums.js";
-import { Timeline } from "../../src/modules/timelines/timeline.entity.js";
-import { Privacy, TimelineStatus } from "../../src/modules/timelines/timeline.enums.js";
-import type { User } from "../../src/modules/users/user.entity.js";
+import { Notification } from "../../src/entities/notification.entity.js";
+import { NotificationType } from "../../src/entities/notification.enums.js";
+import { Timeline } from "../../src/entities/timeline.entity.js";
+import { Privacy, TimelineStatus } from "../../src/entities/timeline.enums.js";
+import type { User } from "../../src/entities/user.entity.js";
 import { connect, createMedia, createMemory, createTimeline, createUser } from "../factories/index.js";
 import { errorCode, gql, signInAs, type Agent } from "../helpers/sign-in-as.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";

@@ -6,13 +6,13 @@
  * no one but its recipient (docs/decisions/003-privacy-tiers.md).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Loaders } from "../../src/graphql/loaders.js";
-import type { Notification } from "../../src/modules/notifications/notification.entity.js";
-import { NotificationType } from "../../src/modules/notifications/notification.enums.js";
+import type { Loaders } from "../../src/web/loaders.js";
+import type { Notification } from "../../src/entities/notification.entity.js";
+import { NotificationType } from "../../src/entities/notification.enums.js";
 import { NotificationPresenter } from "../../src/modules/notifications/notification.presenter.js";
-import type { Timeline } from "../../src/modules/timelines/timeline.entity.js";
-import { Privacy, TimelineStatus } from "../../src/modules/timelines/timeline.enums.js";
-import { User } from "../../src/modules/users/user.entity.js";
+import type { Timeline } from "../../src/entities/timeline.entity.js";
+import { Privacy, TimelineStatus } from "../../src/entities/timeline.enums.js";
+import { User } from "../../src/entities/user.entity.js";
 import { connect, createNotification, createTimeline, createUser } from "../factories/index.js";
 import { gql, signInAs } from "../helpers/sign-in-as.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clipText } from "../../src/lib/text-rules.js";
-import { Notification } from "../../src/modules/notifications/notification.entity.js";
-import { NotificationType } from "../../src/modules/notifications/notification.enums.js";
-import { Privacy, TimelineStatus } from "../../src/modules/timelines/timeline.enums.js";
-import type { User } from "../../src/modules/users/user.entity.js";
+import { Notification } from "../../src/entities/notification.entity.js";
+import { NotificationType } from "../../src/entities/notification.enums.js";
+import { Privacy, TimelineStatus } from "../../src/entities/timeline.enums.js";
+import type { User } from "../../src/entities/user.entity.js";
 import { connect, createNotification, createTimeline, createUser } from "../factories/index.js";
 import { anonymous, errorCode, gql, signInAs, type Agent } from "../helpers/sign-in-as.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";

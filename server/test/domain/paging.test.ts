@@ -1,8 +1,8 @@
 import LinkHeader from "http-link-header";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MEMORY_SORTS } from "../../src/modules/memories/memory-order.js";
-import { Privacy, TimelineStatus } from "../../src/modules/timelines/timeline.enums.js";
-import type { User } from "../../src/modules/users/user.entity.js";
+import { Privacy, TimelineStatus } from "../../src/entities/timeline.enums.js";
+import type { User } from "../../src/entities/user.entity.js";
 import { connect, createMemory, createNotification, createTimeline, createUser } from "../factories/index.js";
 import { QueryCounter } from "../helpers/query-count.js";
 import { gql, signInAs, type Agent, type Json } from "../helpers/sign-in-as.js";

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Notification } from "../../src/modules/notifications/notification.entity.js";
-import { NotificationType } from "../../src/modules/notifications/notification.enums.js";
-import { Timeline } from "../../src/modules/timelines/timeline.entity.js";
-import { Privacy, TimelineStatus } from "../../src/modules/timelines/timeline.enums.js";
+import { Notification } from "../../src/entities/notification.entity.js";
+import { NotificationType } from "../../src/entities/notification.enums.js";
+import { Timeline } from "../../src/entities/timeline.entity.js";
+import { Privacy, TimelineStatus } from "../../src/entities/timeline.enums.js";
 import { PRIVACY_CHANGE_MESSAGES } from "../../src/modules/timelines/privacy-change.service.js";
-import type { User } from "../../src/modules/users/user.entity.js";
+import type { User } from "../../src/entities/user.entity.js";
 import { connect, createMemory, createTimeline, createUser } from "../factories/index.js";
 import { fixture } from "../helpers/fixtures.js";
 import { errorCode, gql, signInAs, type Agent, type Json } from "../helpers/sign-in-as.js";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NotificationType } from "../../src/modules/notifications/notification.enums.js";
-import { Privacy } from "../../src/modules/timelines/timeline.enums.js";
-import type { User } from "../../src/modules/users/user.entity.js";
+import { NotificationType } from "../../src/entities/notification.enums.js";
+import { Privacy } from "../../src/entities/timeline.enums.js";
+import type { User } from "../../src/entities/user.entity.js";
 import { connect, createMemory, createNotification, createUser } from "../factories/index.js";
 import { QueryCounter } from "../helpers/query-count.js";
 import { gql, signInAs, type Agent, type Json } from "../helpers/sign-in-as.js";
@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from "../helpers/test-app.js";
 
 /**
  * Per-operation SQL statement counts must not grow with the size of the lists returned
- * (docs/decisions/010-performance-targets.md A2, QueryRecorder style): the same world is built with 3 and with 30
+ * (docs/performance-goals.md A2, QueryRecorder style): the same world is built with 3 and with 30
  * items, every operation is run once to warm up and once measured, and the counts must be equal.
  * Counting: test/helpers/query-count.ts (wraps TypeORM's logger.logQuery, which sees every
  * statement; the session store's own pool queries are not included and are constant anyway).
@@ -250,14 +250,14 @@ describe("SQL statements per operation do not grow with list size (3 vs 30 items
     expect(smallSize).toBeGreaterThanOrEqual(3);
     expect(largeSize).toBeGreaterThan(smallSize); // the lists really differ in size
     expect(nLarge, `3 items:\n${smallLog.join("\n")}\n\n30 items:\n${counter.statements.join("\n")}`).toBe(nSmall);
-    expect(nSmall, smallLog.join("\n")).toBeLessThanOrEqual(6); // every read, the session read included (docs/decisions/010-performance-targets.md T-N1-3)
+    expect(nSmall, smallLog.join("\n")).toBeLessThanOrEqual(6); // every read, the session read included (docs/performance-goals.md T-N1-3)
     process.stdout.write(
       `[query-count] ${op.name}: ${nSmall} statements for ${smallSize} and for ${largeSize} items\n`,
     );
   });
 
   // a reader who is not in the timeline: the access search adds its levels, still at most 6 in all
-  // (docs/decisions/010-performance-targets.md T-N1-3)
+  // (docs/performance-goals.md T-N1-3)
   it.each(VISITOR_OPERATIONS.map((op) => [op.name, op] as const))("%s", async (_name, op) => {
     await op.run(smallVisitor, "vs"); // warm-up
     let smallSize = 0;

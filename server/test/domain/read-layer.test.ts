@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Memory } from "../../src/modules/memories/memory.entity.js";
+import type { Memory } from "../../src/entities/memory.entity.js";
 import { MemoryPresenter } from "../../src/modules/memories/memory.presenter.js";
-import type { Timeline } from "../../src/modules/timelines/timeline.entity.js";
-import { Privacy, TimelineStatus } from "../../src/modules/timelines/timeline.enums.js";
-import type { User } from "../../src/modules/users/user.entity.js";
+import type { Timeline } from "../../src/entities/timeline.entity.js";
+import { Privacy, TimelineStatus } from "../../src/entities/timeline.enums.js";
+import type { User } from "../../src/entities/user.entity.js";
 import { createMemory, createTimeline, createUser } from "../factories/index.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 

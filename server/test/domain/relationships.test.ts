@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Privacy, TimelineStatus } from "../../src/modules/timelines/timeline.enums.js";
-import type { User } from "../../src/modules/users/user.entity.js";
+import { Privacy, TimelineStatus } from "../../src/entities/timeline.enums.js";
+import type { User } from "../../src/entities/user.entity.js";
 import { connect, createMemory, createTimeline, createUser } from "../factories/index.js";
 import { anonymous, errorCode, gql, signInAs } from "../helpers/sign-in-as.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { Memory } from "../../src/modules/memories/memory.entity.js";
-import { PARTNER_ONLY } from "../../src/modules/memories/partner-note.js";
-import { Notification } from "../../src/modules/notifications/notification.entity.js";
-import { NotificationType } from "../../src/modules/notifications/notification.enums.js";
-import type { Timeline } from "../../src/modules/timelines/timeline.entity.js";
-import { Privacy, TimelineStatus } from "../../src/modules/timelines/timeline.enums.js";
-import type { User } from "../../src/modules/users/user.entity.js";
+import { Memory } from "../../src/entities/memory.entity.js";
+import { PARTNER_ONLY } from "../../src/modules/memories/partner-note.rules.js";
+import { Notification } from "../../src/entities/notification.entity.js";
+import { NotificationType } from "../../src/entities/notification.enums.js";
+import type { Timeline } from "../../src/entities/timeline.entity.js";
+import { Privacy, TimelineStatus } from "../../src/entities/timeline.enums.js";
+import type { User } from "../../src/entities/user.entity.js";
 import { connect, createMemory, createTimeline, createUser } from "../factories/index.js";
 import { errorCode, gql, signInAs, type Agent, type Json } from "../helpers/sign-in-as.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";

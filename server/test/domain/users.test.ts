@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MediaFile } from "../../src/modules/media/media-file.entity.js";
-import { TimelineStatus } from "../../src/modules/timelines/timeline.enums.js";
-import { User } from "../../src/modules/users/user.entity.js";
+import { MediaFile } from "../../src/entities/media-file.entity.js";
+import { TimelineStatus } from "../../src/entities/timeline.enums.js";
+import { User } from "../../src/entities/user.entity.js";
 import { USERNAME_TAKEN } from "../../src/modules/users/user.service.js";
 import { connect, createMedia, createTimeline, createUser } from "../factories/index.js";
 import { anonymous, errorCode, gql, signInAs, type Agent } from "../helpers/sign-in-as.js";

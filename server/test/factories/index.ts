@@ -1,13 +1,13 @@
 import crypto from "node:crypto";
 import type { DataSource } from "typeorm";
-import { MediaFile } from "../../src/modules/media/media-file.entity.js";
-import { MediaType } from "../../src/modules/media/media.enums.js";
-import { Memory } from "../../src/modules/memories/memory.entity.js";
-import { Notification } from "../../src/modules/notifications/notification.entity.js";
-import { NotificationType } from "../../src/modules/notifications/notification.enums.js";
-import { Timeline } from "../../src/modules/timelines/timeline.entity.js";
-import { Privacy, TimelineStatus } from "../../src/modules/timelines/timeline.enums.js";
-import { User } from "../../src/modules/users/user.entity.js";
+import { MediaFile } from "../../src/entities/media-file.entity.js";
+import { MediaType } from "../../src/entities/media.enums.js";
+import { Memory } from "../../src/entities/memory.entity.js";
+import { Notification } from "../../src/entities/notification.entity.js";
+import { NotificationType } from "../../src/entities/notification.enums.js";
+import { Timeline } from "../../src/entities/timeline.entity.js";
+import { Privacy, TimelineStatus } from "../../src/entities/timeline.enums.js";
+import { User } from "../../src/entities/user.entity.js";
 
 /**
  * One factory per entity, with overrides (docs/decisions/014-testing.md). Rows are written directly; media rows

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scriptJson } from "../../src/http/first-data.js";
+import { scriptJson } from "../../src/web/first-data.js";
 import { SESSION_MAX_AGE_MS } from "../../src/http/session.js";
 import { connect, createMemory, createUser } from "../factories/index.js";
 import { anonymous, gql, signInAs, type Agent, type Json } from "../helpers/sign-in-as.js";
@@ -43,7 +43,7 @@ function embedded(html: string): Json {
   return match ? JSON.parse(match[1]!) : null;
 }
 
-describe("the signed-in first screen's data in its HTML (server/src/http/first-data.ts)", () => {
+describe("the signed-in first screen's data in its HTML (server/src/web/first-data.ts)", () => {
   let t: TestApp;
   let dist: string;
 

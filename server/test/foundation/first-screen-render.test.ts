@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { firstScreenRenderer, RENDERER_FILE } from "../../src/http/first-screen-render.js";
+import { firstScreenRenderer, RENDERER_FILE } from "../../src/web/first-screen-render.js";
 import { connect, createMemory, createUser } from "../factories/index.js";
 import { anonymous, signInAs } from "../helpers/sign-in-as.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
@@ -38,7 +38,7 @@ export function renderFirstScreen({ pathname, search, session, query }) {
   return '<div data-first-screen=""><h1>' + esc(timeline.title) + '</h1><p>' + esc(pathname + search) + '</p><p>' + esc(session.user.email) + '</p></div>';
 }`;
 
-describe("the first screen rendered by the server (server/src/http/first-screen-render.ts)", () => {
+describe("the first screen rendered by the server (server/src/web/first-screen-render.ts)", () => {
   let t: TestApp;
   let dist: string;
 

@@ -30,7 +30,7 @@ const SCREENS = {
   "/app/view-timeline": { module: "src/view.tsx" },
 };
 
-describe("the signed-in first screen's HTML (server/src/http/first-screen.ts)", () => {
+describe("the signed-in first screen's HTML (server/src/web/first-screen.ts)", () => {
   let t: TestApp;
   let dist: string;
 

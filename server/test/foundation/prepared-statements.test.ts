@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from "../helpers/test-app.js";
 
 /**
  * The hot reads and the session read as named prepared statements (server/src/db/prepared.ts,
- * docs/decisions/028-fast-graphql-path.md): the same rows as `ds.query`, seen by the statement
+ * docs/decisions/049-prepared-statements.md): the same rows as `ds.query`, seen by the statement
  * counter, failures as TypeORM's QueryFailedError, one name per SQL text.
  */
 describe("prepared statements", () => {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getSchema } from "../../src/graphql/schema.js";
-import type { User } from "../../src/modules/users/user.entity.js";
+import { getSchema } from "../../src/web/schema.js";
+import type { User } from "../../src/entities/user.entity.js";
 import { connect, createUser } from "../factories/index.js";
 import { schemaOperations, textPaths, variablesWith, type SchemaOperation } from "../helpers/graphql-operations.js";
 import { concretePath, registeredRoutes, type RegisteredRoute } from "../helpers/routes.js";

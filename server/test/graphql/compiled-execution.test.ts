@@ -2,12 +2,12 @@ import { parse } from "graphql";
 import { compileQuery } from "graphql-jit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compiledExecution } from "../../src/graphql/compiled-execution.js";
-import { getSchema } from "../../src/graphql/schema.js";
+import { getSchema } from "../../src/web/schema.js";
 import { createUser } from "../factories/index.js";
 import { anonymous, gql, signInAs, type Agent } from "../helpers/sign-in-as.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 
-/** GraphQL runs through graphql-jit, compiled once per document (docs/decisions/028-fast-graphql-path.md). */
+/** GraphQL runs through graphql-jit, compiled once per document (docs/decisions/048-compiled-execution.md). */
 describe("compiled execution", () => {
   let t: TestApp;
   let agent: Agent;

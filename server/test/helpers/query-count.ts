@@ -1,7 +1,7 @@
 import type { DataSource } from "typeorm";
 
 /**
- * Counts the SQL statements the app runs through TypeORM (docs/decisions/010-performance-targets.md A2): TypeORM calls
+ * Counts the SQL statements the app runs through TypeORM (docs/performance-goals.md A2): TypeORM calls
  * `logger.logQuery` for every statement a query runner executes (PostgresQueryRunner.query, also
  * when logging is off), so wrapping it sees every ORM and `ds.query` statement, including BEGIN /
  * COMMIT. Statements that bypass TypeORM are not counted: the session store (connect-pg-simple)

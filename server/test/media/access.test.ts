@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MediaFile } from "../../src/modules/media/media-file.entity.js";
-import { Timeline } from "../../src/modules/timelines/timeline.entity.js";
-import { Privacy, TimelineStatus } from "../../src/modules/timelines/timeline.enums.js";
-import { User } from "../../src/modules/users/user.entity.js";
+import type { MediaFile } from "../../src/entities/media-file.entity.js";
+import { Timeline } from "../../src/entities/timeline.entity.js";
+import { Privacy, TimelineStatus } from "../../src/entities/timeline.enums.js";
+import { User } from "../../src/entities/user.entity.js";
 import { connect, createMemory } from "../factories/index.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 import {

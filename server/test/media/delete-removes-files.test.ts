@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { User } from "../../src/modules/users/user.entity.js";
+import type { User } from "../../src/entities/user.entity.js";
 import { connect, createUser } from "../factories/index.js";
 import { FIXTURES } from "../helpers/fixtures.js";
 import { signInAs, type Agent } from "../helpers/sign-in-as.js";

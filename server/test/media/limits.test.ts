@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MediaFile } from "../../src/modules/media/media-file.entity.js";
+import { MediaFile } from "../../src/entities/media-file.entity.js";
 import { MESSAGES } from "../../src/modules/media/media.service.js";
 import { LIMIT_MESSAGES } from "../../src/modules/media/upload-limits.js";
 import { signInAs } from "../helpers/sign-in-as.js";

@@ -8,7 +8,7 @@ import exifr from "exifr";
 import sharp from "sharp";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MediaFile } from "../../src/modules/media/media-file.entity.js";
+import { MediaFile } from "../../src/entities/media-file.entity.js";
 import { MESSAGES } from "../../src/modules/media/media.service.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 import {

@@ -5,7 +5,7 @@ import { Readable } from "node:stream";
 import sharp from "sharp";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MediaFile } from "../../src/modules/media/media-file.entity.js";
+import { MediaFile } from "../../src/entities/media-file.entity.js";
 import { MESSAGES } from "../../src/modules/media/media.service.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 import { binaryParser, createUser, fixture, fixtureBytes, mediaFiles, signIn, storedBytes } from "./media-helpers.js";

@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { QueryFailedError } from "typeorm";
 import { createLogger, serializeError } from "../../src/lib/logger.js";
-import type { User } from "../../src/modules/users/user.entity.js";
+import type { User } from "../../src/entities/user.entity.js";
 import { connect, createMedia, createUser } from "../factories/index.js";
 import { signInAs, type Agent } from "../helpers/sign-in-as.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Timeline } from "../../src/modules/timelines/timeline.entity.js";
-import { TimelineStatus } from "../../src/modules/timelines/timeline.enums.js";
-import type { User } from "../../src/modules/users/user.entity.js";
+import { Timeline } from "../../src/entities/timeline.entity.js";
+import { TimelineStatus } from "../../src/entities/timeline.enums.js";
+import type { User } from "../../src/entities/user.entity.js";
 import { createTimeline, createUser } from "../factories/index.js";
 import { concretePath, registeredRoutes, topLevelIndex } from "../helpers/routes.js";
 import { signInAs, type Agent } from "../helpers/sign-in-as.js";

@@ -9,7 +9,7 @@ import { parseEnv } from "../../src/config/env.js";
 import { createDataSource } from "../../src/db/data-source.js";
 import { FakeClock } from "../../src/lib/clock.js";
 import { createLogger } from "../../src/lib/logger.js";
-import type { User } from "../../src/modules/users/user.entity.js";
+import type { User } from "../../src/entities/user.entity.js";
 import { connect, createMemory, createNotification, createUser } from "../factories/index.js";
 import { SAME_ORIGIN } from "../helpers/sign-in.js";
 import { signInAs, type Agent } from "../helpers/sign-in-as.js";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { TimelineStatus } from "../../src/modules/timelines/timeline.enums.js";
-import type { User } from "../../src/modules/users/user.entity.js";
+import { TimelineStatus } from "../../src/entities/timeline.enums.js";
+import type { User } from "../../src/entities/user.entity.js";
 import { LOOKUP_RULES } from "../../src/modules/users/people-lookup.js";
 import { createTimeline, createUser } from "../factories/index.js";
 import { gql, signInAs, type Agent, type Json } from "../helpers/sign-in-as.js";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getSchema } from "../../src/graphql/schema.js";
+import { getSchema } from "../../src/web/schema.js";
 import { USERNAME_RESERVED } from "../../src/modules/users/reserved-usernames.js";
-import type { User } from "../../src/modules/users/user.entity.js";
+import type { User } from "../../src/entities/user.entity.js";
 import { connect, createUser } from "../factories/index.js";
 import { schemaOperations, textPaths, variablesWith } from "../helpers/graphql-operations.js";
 import { concretePath, registeredRoutes } from "../helpers/routes.js";

@@ -42,7 +42,7 @@ export function createSessionLoader(client?: ApolloClient) {
       const userId = accountIdOf(state.status === "authenticated" ? state.user : null);
       if (client && userId && state.status === "authenticated" && state.user) {
         // in a task of its own: the first touch of localStorage and IndexedDB is slow, and the
-        // loader runs inside the boot's router task (docs/decisions/029-first-load-and-shell.md)
+        // loader runs inside the boot's router task (docs/decisions/040-boot-in-short-tasks.md)
         const user = state.user;
         yieldToBrowser()
           .then(() => rememberAccount(user))

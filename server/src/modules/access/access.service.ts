@@ -1,7 +1,7 @@
 import DataLoader from "dataloader";
 import type { DataSource } from "typeorm";
-import { Privacy, TimelineStatus } from "../timelines/timeline.enums.js";
-import type { Timeline } from "../timelines/timeline.entity.js";
+import { Privacy, TimelineStatus } from "../../entities/timeline.enums.js";
+import type { Timeline } from "../../entities/timeline.entity.js";
 import { KnownRows } from "./known-rows.js";
 import { Ball, reach, type Expand, type ReachQuestion } from "./reach.js";
 import { isUuid } from "../../lib/uuid.js";
@@ -9,7 +9,7 @@ import { personInTimeline } from "./person-timelines.js";
 
 /**
  * The ONLY place that decides who may see a timeline, its memories and its media (docs/decisions/003-privacy-tiers.md;
- * docs/decisions/003-privacy-and-access.md).
+ * the contract other modules use is in the same record).
  *
  * Connection graph: users are nodes; every accepted + active timeline with a collaborator account
  * is an edge creator–collaborator. Degree = shortest path length.
@@ -39,7 +39,7 @@ export interface TimelineAccessFacts {
   collaboratorId: string | null;
 }
 
-/** The contract other modules (media) rely on (notes/server-contracts.md). */
+/** The contract other modules (media) rely on (docs/decisions/003-privacy-tiers.md). */
 export interface AccessPolicy {
   /** true when viewer may see the timeline (its row, memories, media). viewerId null → false. */
   canViewTimeline(viewerId: string | null, timelineId: string): Promise<boolean>;
@@ -162,9 +162,12 @@ export class AccessService implements AccessPolicy {
   }
 }
 
+/** Who asks: a request's Viewer, or the id of the signed-in person a service acts for. */
+export type Asker = Pick<Viewer, "userId">;
+
 /**
  * Visibility for one viewer during one request (GraphQL operation or REST call). Never shared
- * between requests or people (docs/decisions/010-performance-targets.md A2, DataLoader per request).
+ * between requests or people (docs/performance-goals.md A2, DataLoader per request).
  */
 export class Viewer {
   private ball: Ball | null;

@@ -1,6 +1,6 @@
-import type { MediaFile } from "../media/media-file.entity.js";
-import type { Timeline } from "../timelines/timeline.entity.js";
-import type { User } from "../users/user.entity.js";
+import type { MediaFile } from "../../entities/media-file.entity.js";
+import type { Timeline } from "../../entities/timeline.entity.js";
+import type { User } from "../../entities/user.entity.js";
 
 /**
  * Rows the read layer has already read for this viewer in this request, joined to what was asked

@@ -4,15 +4,15 @@ import { badInput, unauthenticated } from "../../lib/errors.js";
 import type { Logger } from "../../lib/logger.js";
 import type { Storage } from "../../lib/storage.js";
 import { clipText } from "../../lib/text-rules.js";
-import { AccountReads } from "../access/account.reads.js";
-import { UserReads } from "../access/user.reads.js";
+import { AccountReads } from "./account.reads.js";
+import { UserReads } from "../users/user.reads.js";
 import type { Viewer } from "../access/access.service.js";
-import type { MediaFile } from "../media/media-file.entity.js";
-import { Notification } from "../notifications/notification.entity.js";
-import { NotificationType } from "../notifications/notification.enums.js";
+import type { MediaFile } from "../../entities/media-file.entity.js";
+import { Notification } from "../../entities/notification.entity.js";
+import { NotificationType } from "../../entities/notification.enums.js";
 import { REFRESH_PREVIEWS_SQL } from "../memories/memory.service.js";
-import { TimelineStatus } from "../timelines/timeline.enums.js";
-import type { Timeline } from "../timelines/timeline.entity.js";
+import { TimelineStatus } from "../../entities/timeline.enums.js";
+import type { Timeline } from "../../entities/timeline.entity.js";
 
 /** The word a person types to confirm (docs/decisions/023-export-and-deletion.md). */
 export const DELETE_CONFIRMATION = "DELETE";

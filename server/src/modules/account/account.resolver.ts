@@ -1,9 +1,9 @@
 import { Arg, Ctx, FieldResolver, Mutation, Resolver, Root } from "type-graphql";
-import type { GraphQLContext } from "../../graphql/context.js";
+import type { GraphQLContext } from "../../web/context.js";
 import { CurrentViewer } from "../../graphql/current-viewer.js";
 import type { Viewer } from "../access/access.service.js";
 import { endSession } from "../auth/auth.http.js";
-import { User } from "../users/user.entity.js";
+import { User } from "../../entities/user.entity.js";
 import { DeleteAccountInput, DeleteAccountPayload } from "./account.types.js";
 
 /** Export and deletion of one's own account (docs/decisions/023-export-and-deletion.md). */

@@ -2,7 +2,7 @@ import { pipeline } from "node:stream/promises";
 import express, { type Router } from "express";
 import { requestViewer } from "../../http/request-viewer.js";
 import { requireAuth } from "../../http/require-auth.js";
-import type { Services } from "../../services.js";
+import type { Services } from "../../web/services.js";
 import { endSession } from "../auth/auth.http.js";
 
 /**

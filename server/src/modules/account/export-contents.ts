@@ -1,10 +1,10 @@
-import type { MediaFile } from "../media/media-file.entity.js";
-import { MediaType } from "../media/media.enums.js";
-import type { Memory } from "../memories/memory.entity.js";
-import { partnerIdOf } from "../memories/partner-note.js";
-import type { Notification } from "../notifications/notification.entity.js";
-import type { Timeline } from "../timelines/timeline.entity.js";
-import type { User } from "../users/user.entity.js";
+import type { MediaFile } from "../../entities/media-file.entity.js";
+import { MediaType } from "../../entities/media.enums.js";
+import type { Memory } from "../../entities/memory.entity.js";
+import { partnerIdOf } from "../memories/partner-note.rules.js";
+import type { Notification } from "../../entities/notification.entity.js";
+import type { Timeline } from "../../entities/timeline.entity.js";
+import type { User } from "../../entities/user.entity.js";
 
 /**
  * The shape of `keepsake.json` in the data export (docs/decisions/023-export-and-deletion.md).

@@ -8,17 +8,15 @@ import { exportImageCopy, type KeptExif } from "../../lib/images.js";
 import type { Logger } from "../../lib/logger.js";
 import { consumeAll, createRateLimiter, limitError, waitText, type RateLimiter } from "../../lib/rate-limit.js";
 import type { Storage } from "../../lib/storage.js";
-import { AccountReads } from "../access/account.reads.js";
-import { MediaReads } from "../access/media.reads.js";
-import { UserReads } from "../access/user.reads.js";
+import { AccountReads } from "./account.reads.js";
+import { MediaReads } from "../media/media.reads.js";
+import { UserReads } from "../users/user.reads.js";
 import type { Viewer } from "../access/access.service.js";
-import type { MediaFile } from "../media/media-file.entity.js";
-import { MediaType } from "../media/media.enums.js";
+import type { MediaFile } from "../../entities/media-file.entity.js";
+import { MediaType } from "../../entities/media.enums.js";
 import { planExport, type ExportPlan } from "./export-contents.js";
 import { exportIndexHtml } from "./export-index-html.js";
 
-/** REST path of the export (docs/product.md §7), also handed out by GraphQL `User.exportUrl`. */
-export const EXPORT_PATH = "/api/users/me/export";
 /** Exports per account per hour (docs/decisions/023-export-and-deletion.md). */
 export const EXPORTS_PER_HOUR = 3;
 
@@ -74,7 +72,7 @@ export class ExportService {
   /**
    * Would an export be admitted now? Counts nothing; the same 429 as `admit` when not. The app
    * asks first so a refusal shows as a message instead of a downloaded error file, while the
-   * export itself stays a plain browser download (docs/decisions/029-first-load-and-shell.md).
+   * export itself stays a plain browser download (docs/decisions/045-export-asks-first.md).
    */
   async check(viewer: Viewer): Promise<void> {
     const userId = viewer.userId;

@@ -1,11 +1,11 @@
 import type { EntityManager } from "typeorm";
 import { queryRows } from "../../db/query-rows.js";
 import { isReservedUsername } from "../users/reserved-usernames.js";
-import { User } from "../users/user.entity.js";
-import { displayNameFrom, usernameBase, usernameCandidate } from "./email-address.js";
+import { User } from "../../entities/user.entity.js";
+import { displayNameFrom, usernameBase, usernameCandidate } from "../../lib/email-address.js";
 
 /**
- * The account of a verified address, created on first sign-in (docs/decisions/002-sign-in-safety.md E26), race-safe:
+ * The account of a verified address, created on first sign-in (docs/sign-in-requirements.md E26), race-safe:
  * INSERT … ON CONFLICT DO NOTHING, then SELECT. A concurrent insert of the same address waits
  * on the unique index and then finds the winner's row; a username taken in the meantime moves
  * on to the next candidate.

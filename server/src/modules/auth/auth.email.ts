@@ -1,6 +1,6 @@
 /**
  * The sign-in e-mail: a plain-text and an HTML part that read well on a phone. The link is built
- * from APP_URL only (never a request header), short, with no tracking (docs/decisions/002-sign-in-safety.md A7, C15).
+ * from APP_URL only (never a request header), short, with no tracking (docs/sign-in-requirements.md A7, C15).
  */
 import escapeHtml from "escape-html";
 

@@ -73,7 +73,7 @@ export function sessionPort(req: Request): SessionPort {
 }
 
 /**
- * Logout (docs/decisions/002-sign-in-safety.md H37–38): the session row is destroyed server-side, the cookie is
+ * Logout (docs/sign-in-requirements.md H37–38): the session row is destroyed server-side, the cookie is
  * cleared with the attributes it was set with, and the browser is told to drop cache and cookies.
  */
 export async function endSession(req: Request, res: Response, env: Env): Promise<void> {
@@ -87,7 +87,7 @@ export async function endSession(req: Request, res: Response, env: Env): Promise
   res.setHeader("Clear-Site-Data", '"cache", "cookies"');
 }
 
-/** `Cache-Control: no-store` on every auth answer, errors and 429s included (docs/decisions/002-sign-in-safety.md F33). */
+/** `Cache-Control: no-store` on every auth answer, errors and 429s included (docs/sign-in-requirements.md F33). */
 export const noStore: RequestHandler = (_req, res, next) => {
   res.setHeader("Cache-Control", "no-store");
   next();

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Mutation, Resolver } from "type-graphql";
-import type { GraphQLContext } from "../../graphql/context.js";
+import type { GraphQLContext } from "../../web/context.js";
 import { clearProofCookie, clientIp, endSession, readProof, sessionPort, setProofCookie } from "./auth.http.js";
 import type { AuthCaller, SignedIn, VerifyOutcome } from "./auth.service.js";
 import {

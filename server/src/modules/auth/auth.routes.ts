@@ -1,6 +1,6 @@
 import express, { type Request, type Router } from "express";
-import { restContext } from "../../http/present.js";
-import type { Services } from "../../services.js";
+import { restContext } from "../../web/present.js";
+import type { Services } from "../../web/services.js";
 import {
   clearProofCookie,
   clientIp,
@@ -26,7 +26,7 @@ async function outcomeJson(out: VerifyOutcome, present: Present) {
   };
 }
 
-/** The answer of GET /api/auth/check-session (also embedded in a signed-in first screen, http/first-data.ts). */
+/** The answer of GET /api/auth/check-session (also embedded in a signed-in first screen, web/first-data.ts). */
 export async function checkSessionAnswer(req: Request, services: Services) {
   const { viewer, present } = restContext(req, services);
   const user = await services.auth.currentUser(viewer);
@@ -59,7 +59,7 @@ export function authRoutes(services: Services): Router {
     res.json({ success: true, message });
   });
 
-  // The documented path: answers the link's state, never signs in (docs/decisions/002-sign-in-safety.md D18).
+  // The documented path: answers the link's state, never signs in (docs/sign-in-requirements.md D18).
   router.get("/auth/verify", async (req, res) => {
     res.json(await userJson(req, await auth.inspectLink(req.query.token, caller(req))));
   });

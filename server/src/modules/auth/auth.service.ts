@@ -9,12 +9,13 @@ import type { JobQueue } from "../../jobs/job-queue.js";
 import { Sealer } from "../../jobs/sealed.js";
 import { consumeAll, createRateLimiter, limitKey, waitText, type RateLimiter } from "../../lib/rate-limit.js";
 import { resolveSessionSecret } from "../../lib/session-secret.js";
-import type { User } from "../users/user.entity.js";
-import { UserReads, type Asker } from "../access/user.reads.js";
+import type { User } from "../../entities/user.entity.js";
+import type { Asker } from "../access/access.service.js";
+import { UserReads } from "../users/user.reads.js";
 import { findOrCreateUser } from "./account.js";
 import type { SessionPort } from "./auth.http.js";
 import { claimPendingInvitations } from "./claim-invitations.js";
-import { maskEmail, normalizeEmail } from "./email-address.js";
+import { maskEmail, normalizeEmail } from "../../lib/email-address.js";
 import {
   codeHash,
   newCode,
@@ -24,7 +25,7 @@ import {
   sameDigest,
   sha256Hex,
 } from "./sign-in-secrets.js";
-import { SignInToken } from "./sign-in-token.entity.js";
+import { SignInToken } from "../../entities/sign-in-token.entity.js";
 import { SIGN_IN_MAIL_JOB, signInMailJob, type SignInMailJob } from "./sign-in-mail.job.js";
 import type { Mailer } from "../../lib/mailer.js";
 
@@ -34,7 +35,7 @@ export const SENT_MESSAGE = "Please check your email for the login link!";
 
 export type LinkFailure = "invalid" | "expired" | "used" | "superseded" | "locked";
 
-/** Distinct copy per failure (docs/decisions/002-sign-in-safety.md D23). */
+/** Distinct copy per failure (docs/sign-in-requirements.md D23). */
 export const LINK_FAILURES: Record<LinkFailure, string> = {
   invalid: "This sign-in link is invalid. Please request a new one.",
   expired: "This sign-in link has expired. Please request a new one.",
@@ -60,7 +61,7 @@ export interface SignedIn {
 
 export interface NeedsConfirm {
   state: "confirm";
-  /** "j•••@example.com": the account the link signs into (login-CSRF defence, docs/decisions/002-sign-in-safety.md D21). */
+  /** "j•••@example.com": the account the link signs into (login-CSRF defence, docs/sign-in-requirements.md D21). */
   maskedEmail: string;
   /** The address this browser is signed in as now, when that is another account. */
   signedInAs: string | null;
@@ -113,7 +114,7 @@ export class AuthService {
     const rule = (name: string, points: number, durationSec: number) =>
       createRateLimiter(deps.ds, { name, points, durationSec });
     this.limits = {
-      emailCooldown: rule("auth-email-60s", 1, 60),
+      emailCooldown: rule("auth-email-cooldown", 1, deps.env.AUTH_EMAIL_COOLDOWN_SECONDS),
       emailHourly: rule("auth-email-1h", 5, 3600),
       emailDaily: rule("auth-email-1d", 20, 86_400),
       ipHourly: rule("auth-email-ip-1h", deps.env.AUTH_IP_HOURLY_LIMIT, 3600),
@@ -203,7 +204,7 @@ export class AuthService {
     return { message: SENT_MESSAGE, proof };
   }
 
-  /** GET /api/auth/verify: reads the link's state and never consumes it (docs/decisions/002-sign-in-safety.md D18, D20). */
+  /** GET /api/auth/verify: reads the link's state and never consumes it (docs/sign-in-requirements.md D18, D20). */
   async inspectLink(token: unknown, caller: AuthCaller): Promise<VerifyOutcome> {
     const row = await this.openRow(token, caller);
     if (!row.open) return this.linkFailed(row.failure, row.row, caller);
@@ -248,7 +249,7 @@ export class AuthService {
     const now = this.deps.clock.now();
     const log = this.deps.logger.child({ emailRef: emailKey.slice(0, 16), ip: caller.ip });
 
-    // count the attempt atomically before comparing: concurrent guesses all count (docs/decisions/002-sign-in-safety.md B1)
+    // count the attempt atomically before comparing: concurrent guesses all count (docs/sign-in-requirements.md X1)
     const [attempt] = await queryRows<{ id: string; code_hash: string; code_attempts: number }>(
       this.deps.ds.manager,
       `UPDATE "sign_in_tokens" SET "code_attempts" = "code_attempts" + 1
@@ -292,7 +293,7 @@ export class AuthService {
     return new UserReads(this.deps.ds).self(caller);
   }
 
-  /** Logged only: the edges destroy the session (docs/decisions/002-sign-in-safety.md H37). */
+  /** Logged only: the edges destroy the session (docs/sign-in-requirements.md H37). */
   signedOut(caller: Pick<AuthCaller, "ip" | "userId">): void {
     this.deps.logger.info({ event: "auth.logout", userId: caller.userId, ip: caller.ip }, "signed out");
   }

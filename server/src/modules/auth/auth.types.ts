@@ -1,5 +1,5 @@
 import { Field, InputType, ObjectType, registerEnumType } from "type-graphql";
-import { User } from "../users/user.entity.js";
+import { User } from "../../entities/user.entity.js";
 
 export enum SignInState {
   SIGNED_IN = "signed_in",

@@ -1,9 +1,9 @@
 import type { EntityManager } from "typeorm";
 import { queryRows } from "../../db/query-rows.js";
 import { clipText } from "../../lib/text-rules.js";
-import { Notification } from "../notifications/notification.entity.js";
-import { NotificationType } from "../notifications/notification.enums.js";
-import type { User } from "../users/user.entity.js";
+import { Notification } from "../../entities/notification.entity.js";
+import { NotificationType } from "../../entities/notification.enums.js";
+import type { User } from "../../entities/user.entity.js";
 
 /**
  * Timelines proposed to an address before it had an account wait with collaborator_id null

@@ -6,7 +6,7 @@ import type { Clock } from "../../lib/clock.js";
 import type { Logger } from "../../lib/logger.js";
 import type { Mailer } from "../../lib/mailer.js";
 import { renderSignInEmail } from "./auth.email.js";
-import { SignInToken } from "./sign-in-token.entity.js";
+import { SignInToken } from "../../entities/sign-in-token.entity.js";
 
 export const SIGN_IN_MAIL_JOB = "sign-in-mail";
 

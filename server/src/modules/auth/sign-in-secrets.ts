@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 
-/** No 0/O, 1/I: read off a phone screen and typed on another (docs/decisions/002-sign-in-safety.md B1). 32 symbols. */
+/** No 0/O, 1/I: read off a phone screen and typed on another (docs/sign-in-requirements.md X1). 32 symbols. */
 export const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 export const CODE_LENGTH = 6;
 
-/** 256 random bits, URL-safe (docs/decisions/002-sign-in-safety.md B8). Only its SHA-256 is stored. */
+/** 256 random bits, URL-safe (docs/sign-in-requirements.md B8). Only its SHA-256 is stored. */
 export function newLinkToken(): string {
   return crypto.randomBytes(32).toString("base64url");
 }
@@ -34,7 +34,7 @@ export function sha256Hex(value: string): string {
 
 /**
  * A code has only ~30 bits, so a plain hash would fall to an offline search of a leaked table:
- * it is stored as HMAC-SHA-256 under a server key (docs/decisions/002-sign-in-safety.md B1).
+ * it is stored as HMAC-SHA-256 under a server key (docs/sign-in-requirements.md X1).
  */
 export function codeHash(key: string, code: string): string {
   return crypto.createHmac("sha256", key).update(`sign-in-code:${code}`).digest("hex");

@@ -4,7 +4,7 @@ import type { Clock } from "../../lib/clock.js";
 import type { Logger } from "../../lib/logger.js";
 import type { Storage } from "../../lib/storage.js";
 import { UUID_PATTERN } from "../../lib/uuid.js";
-import { MediaFile, type MediaVariants } from "./media-file.entity.js";
+import { MediaFile, type MediaVariants } from "../../entities/media-file.entity.js";
 
 const HOUR_MS = 60 * 60 * 1000;
 

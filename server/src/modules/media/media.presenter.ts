@@ -1,13 +1,12 @@
-import type { PresentDeps } from "../../present-deps.js";
-import type { MediaFile } from "./media-file.entity.js";
-import type { MediaUrls } from "./media.service.js";
+import type { MediaFile } from "../../entities/media-file.entity.js";
+import type { MediaService, MediaUrls } from "./media.service.js";
 
 /** A media file's signed URLs; GraphQL and REST both present through it (re-checked by /media on every request). */
 export class MediaPresenter {
   /** a file's URLs, signed once per request however many of its URL fields are asked for */
   private readonly signed = new WeakMap<MediaFile, MediaUrls>();
 
-  constructor(private readonly d: PresentDeps) {}
+  constructor(private readonly d: { media: Pick<MediaService, "urlsFor"> }) {}
 
   urls(media: MediaFile): MediaUrls {
     let urls = this.signed.get(media);

@@ -1,6 +1,6 @@
 import { Ctx, FieldResolver, Resolver, Root } from "type-graphql";
-import type { GraphQLContext } from "../../graphql/context.js";
-import type { MediaFile } from "./media-file.entity.js";
+import type { GraphQLContext } from "../../web/context.js";
+import type { MediaFile } from "../../entities/media-file.entity.js";
 import { Media } from "./media.types.js";
 
 /**

@@ -5,8 +5,8 @@ import { requestViewer } from "../../http/request-viewer.js";
 import { requireAuth } from "../../http/require-auth.js";
 import { badInput } from "../../lib/errors.js";
 import { UNREADABLE_UPLOAD } from "../../lib/multipart-errors.js";
-import type { Services } from "../../services.js";
-import type { MediaFile } from "./media-file.entity.js";
+import type { Services } from "../../web/services.js";
+import type { MediaFile } from "../../entities/media-file.entity.js";
 
 function notFound(res: Response): void {
   res.status(404).setHeader("Cache-Control", "no-store").type("text/plain").send("Not found");
@@ -14,7 +14,7 @@ function notFound(res: Response): void {
 
 /**
  * GET /media/<id>/<variant>?exp=&sig= — the only way media bytes leave the server. Verifies the
- * signature and expiry, then re-checks the viewer's access on every request (docs/decisions/003-privacy-tiers.md–6). Every
+ * signature and expiry, then re-checks the viewer's access on every request (docs/decisions/004-media-pipeline.md). Every
  * failure is the same 404 (no existence oracle). Images and video support HTTP Range.
  */
 export function mediaRouter(services: Services): Router {

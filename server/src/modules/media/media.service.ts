@@ -9,10 +9,10 @@ import { resolveSessionSecret } from "../../lib/session-secret.js";
 import { createStorage } from "../../lib/create-storage.js";
 import { shardOf, type Storage, type TempFile } from "../../lib/storage.js";
 import type { ServiceDeps } from "../../service-deps.js";
-import { MediaReads, type MediaViewer } from "../access/media.reads.js";
-import type { Asker } from "../access/user.reads.js";
-import { MediaFile, type MediaVariants } from "./media-file.entity.js";
-import { MediaType } from "./media.enums.js";
+import { MediaReads, type MediaViewer } from "./media.reads.js";
+import type { Asker } from "../access/access.service.js";
+import { MediaFile, type MediaVariants } from "../../entities/media-file.entity.js";
+import { MediaType } from "../../entities/media.enums.js";
 import { UrlSigner, type MediaVariantName, type UrlSignerOptions } from "./media-signing.js";
 import {
   DEFAULT_MEDIA_LIMITS,
@@ -33,7 +33,7 @@ export { DEFAULT_MEDIA_LIMITS, MESSAGES, type MediaLimits } from "./upload-gate.
 
 export { UNATTACHED_MAX_AGE_MS } from "./media-sweeper.js";
 
-export type { MediaViewer } from "../access/media.reads.js";
+export type { MediaViewer } from "./media.reads.js";
 
 export interface MediaServiceOptions {
   storage?: Storage;

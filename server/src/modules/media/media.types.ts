@@ -1,5 +1,5 @@
 import { Field, ID, Int, ObjectType } from "type-graphql";
-import { MediaType } from "./media.enums.js";
+import { MediaType } from "../../entities/media.enums.js";
 
 /**
  * The GraphQL `Media` type. Its values are MediaFile rows (loaded through `loaders.mediaById`);

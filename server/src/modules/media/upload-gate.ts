@@ -1,7 +1,7 @@
 import { Transform, type TransformCallback } from "node:stream";
 import { fileTypeFromBuffer } from "file-type";
 import { AppError, badInput, tooLarge } from "../../lib/errors.js";
-import { MediaType } from "./media.enums.js";
+import { MediaType } from "../../entities/media.enums.js";
 
 const MB = 1024 * 1024;
 

@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from "typeorm";
 import type { Env } from "../../config/env.js";
 import { AppError } from "../../lib/errors.js";
-import { MediaReads } from "../access/media.reads.js";
+import { MediaReads } from "./media.reads.js";
 import { consumeAll, createRateLimiter, waitText, type RateLimiter } from "../../lib/rate-limit.js";
 
 const MB = 1024 * 1024;

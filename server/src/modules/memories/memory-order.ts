@@ -2,7 +2,7 @@ import type { SelectQueryBuilder } from "typeorm";
 import type { KeysetOrder, KeyTerm } from "../../db/keyset.js";
 import { applyOrder, keysetOrder } from "../../db/keyset.js";
 import { badInput } from "../../lib/errors.js";
-import type { Memory } from "./memory.entity.js";
+import type { Memory } from "../../entities/memory.entity.js";
 
 /** Sort orders of `GET /api/memories/filter?sort=` (default newest memory_date first). */
 export type MemorySort = "-memory_date" | "memory_date" | "position" | "-position" | "-created_at" | "created_at";

@@ -1,11 +1,11 @@
 import { andThen, type MaybePromise } from "../../lib/maybe-promise.js";
 import type { PresentDeps } from "../../present-deps.js";
-import type { MediaFile } from "../media/media-file.entity.js";
-import type { Timeline } from "../timelines/timeline.entity.js";
-import type { User } from "../users/user.entity.js";
-import type { Memory } from "./memory.entity.js";
-import { canEditMemory } from "./memory.service.js";
-import { canWritePartnerMeaning, partnerSeenBy } from "./partner-note.js";
+import type { MediaFile } from "../../entities/media-file.entity.js";
+import type { Timeline } from "../../entities/timeline.entity.js";
+import type { User } from "../../entities/user.entity.js";
+import type { Memory } from "../../entities/memory.entity.js";
+import { canEditMemory } from "./memory.rules.js";
+import { canWritePartnerMeaning, partnerSeenBy } from "./partner-note.rules.js";
 
 /**
  * A memory's derived fields as one viewer sees them; GraphQL and REST both present through it.

@@ -1,14 +1,14 @@
 import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from "type-graphql";
 import { ConnectionArgs, connectionOf, pageRequest } from "../../graphql/connection.js";
-import type { GraphQLContext } from "../../graphql/context.js";
+import type { GraphQLContext } from "../../web/context.js";
 import { CurrentViewer } from "../../graphql/current-viewer.js";
 import type { MaybePromise } from "../../lib/maybe-promise.js";
 import type { Viewer } from "../access/access.service.js";
-import type { MediaFile } from "../media/media-file.entity.js";
+import type { MediaFile } from "../../entities/media-file.entity.js";
 import { Media } from "../media/media.types.js";
-import { Timeline } from "../timelines/timeline.entity.js";
-import { User } from "../users/user.entity.js";
-import { Memory } from "./memory.entity.js";
+import { Timeline } from "../../entities/timeline.entity.js";
+import { User } from "../../entities/user.entity.js";
+import { Memory } from "../../entities/memory.entity.js";
 import { memoryOrder } from "./memory-order.js";
 import {
   CreateMemoryInput,

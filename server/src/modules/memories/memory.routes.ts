@@ -1,8 +1,8 @@
 import express, { type Router } from "express";
-import { idOf, restContext } from "../../http/present.js";
+import { idOf, restContext } from "../../web/present.js";
 import { restPageRequest, setNextLink } from "../../http/paging.js";
 import { requireAuth } from "../../http/require-auth.js";
-import type { Services } from "../../services.js";
+import type { Services } from "../../web/services.js";
 import { memoryOrder, parseMemorySort } from "./memory-order.js";
 
 /** The spec's names for an earlier upload (docs/product.md §7): media_public_id, media_id or public_id. */

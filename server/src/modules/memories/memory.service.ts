@@ -6,18 +6,22 @@ import { badInput, forbidden, notFound } from "../../lib/errors.js";
 import { mediaIdIn } from "../../lib/uuid.js";
 import { optionalText } from "../../lib/validation.js";
 import { isParticipant, type Viewer } from "../access/access.service.js";
-import { Reads } from "../access/index.js";
-import { lockTimelineAndCountMemories } from "../access/write-path.js";
-import type { MediaFile } from "../media/media-file.entity.js";
-import { MediaType } from "../media/media.enums.js";
+import { canEditMemory } from "./memory.rules.js";
+import { MediaReads } from "../media/media.reads.js";
+import { TimelineReads } from "../timelines/timeline.reads.js";
+import { UserReads } from "../users/user.reads.js";
+import { MemoryReads } from "./memory.reads.js";
+import { lockTimelineAndCountMemories } from "../timelines/timeline-locks.js";
+import type { MediaFile } from "../../entities/media-file.entity.js";
+import { MediaType } from "../../entities/media.enums.js";
 import type { NotificationService } from "../notifications/notification.service.js";
-import { Timeline } from "../timelines/timeline.entity.js";
-import { TimelineStatus } from "../timelines/timeline.enums.js";
-import type { User } from "../users/user.entity.js";
-import type { MediaPort, UploadArg } from "./media-port.js";
-import { Memory } from "./memory.entity.js";
+import { Timeline } from "../../entities/timeline.entity.js";
+import { TimelineStatus } from "../../entities/timeline.enums.js";
+import type { User } from "../../entities/user.entity.js";
+import type { MediaPort, UploadArg } from "../media/media-port.js";
+import { Memory } from "../../entities/memory.entity.js";
 import type { MemorySort } from "./memory-order.js";
-import { parsePartnerMeaning } from "./partner-note.js";
+import { parsePartnerMeaning } from "./partner-note.rules.js";
 
 export { MEMORY_SORTS, memoryOrder, orderMemories, type MemorySort } from "./memory-order.js";
 
@@ -113,11 +117,17 @@ export interface MemoryServiceDeps {
 /** Memories (docs/product.md §3–§6): created and changed by the timeline's two participants only. */
 export class MemoryService {
   private readonly ds: DataSource;
-  private readonly reads: Reads;
+  private readonly reads: { memories: MemoryReads; media: MediaReads; timelines: TimelineReads; users: UserReads };
 
   constructor(private readonly deps: MemoryServiceDeps) {
     this.ds = deps.ds;
-    this.reads = new Reads(deps.ds);
+    const timelines = new TimelineReads(deps.ds);
+    this.reads = {
+      memories: new MemoryReads(deps.ds, timelines),
+      media: new MediaReads(deps.ds),
+      timelines,
+      users: new UserReads(deps.ds),
+    };
   }
 
   // ---- reads ---------------------------------------------------------------------------------
@@ -311,13 +321,4 @@ export class MemoryService {
     await this.deps.media.remove([memory.mediaId]);
     return { deletedId: memory.id, timelineId: timeline.id };
   }
-}
-
-/** docs/product.md §6: the memory's creator, the timeline's creator or its collaborator. */
-export function canEditMemory(
-  viewerId: string | null,
-  memory: Pick<Memory, "createdById">,
-  timeline: Pick<Timeline, "createdById" | "collaboratorId">,
-): boolean {
-  return !!viewerId && (memory.createdById === viewerId || isParticipant(viewerId, timeline));
 }

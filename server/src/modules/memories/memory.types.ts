@@ -1,8 +1,8 @@
 import type { FileUpload } from "graphql-upload-minimal";
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
 import { edgeType, PageInfo, type Edge } from "../../graphql/connection.js";
-import { GraphQLUpload } from "../media/upload.scalar.js";
-import { Memory } from "./memory.entity.js";
+import { GraphQLUpload } from "../../graphql/upload.scalar.js";
+import { Memory } from "../../entities/memory.entity.js";
 
 @InputType({ description: "Either file (GraphQL multipart) or mediaId (from POST /api/upload/file) is required" })
 export class CreateMemoryInput {

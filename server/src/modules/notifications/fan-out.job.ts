@@ -1,7 +1,7 @@
 import { defineJob, type JobDefinition } from "../../jobs/job-queue.js";
 import type { Logger } from "../../lib/logger.js";
 import type { AccessService } from "../access/access.service.js";
-import { Reads } from "../access/index.js";
+import { TimelineReads } from "../timelines/timeline.reads.js";
 import type { NotificationService } from "./notification.service.js";
 
 export const TIMELINE_CREATED_FANOUT_JOB = "timeline-created-fan-out";
@@ -22,7 +22,7 @@ export function timelineCreatedFanOutJob(deps: {
   notifications: NotificationService;
   logger: Logger;
 }): JobDefinition<FanOutJob> {
-  const reads = new Reads(deps.ds);
+  const reads = { timelines: new TimelineReads(deps.ds) };
   return defineJob<FanOutJob>({
     name: TIMELINE_CREATED_FANOUT_JOB,
     retryLimit: 5,

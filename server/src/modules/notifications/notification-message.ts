@@ -1,14 +1,10 @@
 import { clipText } from "../../lib/text-rules.js";
-import type { Timeline } from "../timelines/timeline.entity.js";
-import type { Privacy, TimelineStatus } from "../timelines/timeline.enums.js";
-import type { User } from "../users/user.entity.js";
-import type { Notification } from "./notification.entity.js";
-import { NotificationType, PrivacyRequestState } from "./notification.enums.js";
-
-/** The name a message uses for a person. */
-export function nameOf(user: Pick<User, "displayName" | "username"> | null | undefined): string {
-  return user?.displayName?.trim() || user?.username || "Someone";
-}
+import type { Timeline } from "../../entities/timeline.entity.js";
+import type { Privacy, TimelineStatus } from "../../entities/timeline.enums.js";
+import type { User } from "../../entities/user.entity.js";
+import { nameOf } from "../users/user.rules.js";
+import type { Notification } from "../../entities/notification.entity.js";
+import { NotificationType, PrivacyRequestState } from "../../entities/notification.enums.js";
 
 /** What the text of a notice is built from, as the recipient sees it now. */
 export interface MessageFacts {
@@ -43,7 +39,7 @@ export function privacyRequestState(n: Pick<Notification, "type" | "resolution">
 /**
  * What became of the proposal a timeline_proposal notice is about (pending, accepted, rejected),
  * told only to that proposal's invitee: the notice's recipient must still be the timeline's
- * collaborator (docs/decisions/029-first-load-and-shell.md, "Outcome of a proposal"). `t` is the
+ * collaborator (docs/decisions/046-proposal-outcome-on-the-notice.md). `t` is the
  * notice's timeline as the recipient may see it now (null: none, or not visible to them).
  */
 export function proposalStatusFrom(

@@ -1,10 +1,10 @@
 import type { MaybePromise } from "../../lib/maybe-promise.js";
 import type { PresentDeps } from "../../present-deps.js";
-import type { Timeline } from "../timelines/timeline.entity.js";
-import type { User } from "../users/user.entity.js";
-import type { Notification } from "./notification.entity.js";
-import type { TimelineStatus } from "../timelines/timeline.enums.js";
-import type { PrivacyRequestState } from "./notification.enums.js";
+import type { Timeline } from "../../entities/timeline.entity.js";
+import type { User } from "../../entities/user.entity.js";
+import type { Notification } from "../../entities/notification.entity.js";
+import type { TimelineStatus } from "../../entities/timeline.enums.js";
+import type { PrivacyRequestState } from "../../entities/notification.enums.js";
 import {
   messageOf,
   messageText,
@@ -43,7 +43,7 @@ export class NotificationPresenter {
     return privacyRequestState(n);
   }
 
-  /** A timeline_proposal, to its invitee only: pending, accepted or rejected (docs/decisions/029-first-load-and-shell.md). */
+  /** A timeline_proposal, to its invitee only: pending, accepted or rejected (docs/decisions/046-proposal-outcome-on-the-notice.md). */
   proposalStatus(n: Notification): MaybePromise<TimelineStatus | null> {
     const t = this.knownTimeline(n);
     return t !== undefined ? proposalStatusFrom(n, t) : proposalStatusOf(n, this.d.loaders);

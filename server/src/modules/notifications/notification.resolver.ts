@@ -1,14 +1,14 @@
 import { Arg, Args, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { ConnectionArgs, connectionOf, pageRequest } from "../../graphql/connection.js";
-import type { GraphQLContext } from "../../graphql/context.js";
+import type { GraphQLContext } from "../../web/context.js";
 import { CurrentViewer } from "../../graphql/current-viewer.js";
 import type { Viewer } from "../access/access.service.js";
-import { User } from "../users/user.entity.js";
-import { Notification } from "./notification.entity.js";
-import { PrivacyRequestState } from "./notification.enums.js";
-import { TimelineStatus } from "../timelines/timeline.enums.js";
+import { User } from "../../entities/user.entity.js";
+import { Notification } from "../../entities/notification.entity.js";
+import { PrivacyRequestState } from "../../entities/notification.enums.js";
+import { TimelineStatus } from "../../entities/timeline.enums.js";
 import type { MaybePromise } from "../../lib/maybe-promise.js";
-import { NOTIFICATION_ORDER } from "../access/notification.reads.js";
+import { NOTIFICATION_ORDER } from "./notification.reads.js";
 import {
   MarkAllNotificationsReadPayload,
   MarkNotificationReadInput,

@@ -1,9 +1,9 @@
 import express, { type Router } from "express";
-import { idOf, restContext } from "../../http/present.js";
+import { idOf, restContext } from "../../web/present.js";
 import { restPageRequest, setNextLink } from "../../http/paging.js";
 import { requireAuth } from "../../http/require-auth.js";
-import type { Services } from "../../services.js";
-import { NOTIFICATION_ORDER } from "../access/notification.reads.js";
+import type { Services } from "../../web/services.js";
+import { NOTIFICATION_ORDER } from "./notification.reads.js";
 
 /** docs/product.md §7 Notifications. */
 export function notificationRoutes(services: Services): Router {

@@ -4,12 +4,15 @@ import type { Clock } from "../../lib/clock.js";
 import { forbidden, notFound, unauthenticated } from "../../lib/errors.js";
 import { clipText } from "../../lib/text-rules.js";
 import { isParticipant, type AccessService, type Viewer } from "../access/access.service.js";
-import { Reads } from "../access/index.js";
-import type { Timeline } from "../timelines/timeline.entity.js";
-import type { User } from "../users/user.entity.js";
-import { Notification } from "./notification.entity.js";
-import { NotificationType } from "./notification.enums.js";
-import { nameOf, partnerNoteText } from "./notification-message.js";
+import { TimelineReads } from "../timelines/timeline.reads.js";
+import { UserReads } from "../users/user.reads.js";
+import { NotificationReads } from "./notification.reads.js";
+import type { Timeline } from "../../entities/timeline.entity.js";
+import type { User } from "../../entities/user.entity.js";
+import { Notification } from "../../entities/notification.entity.js";
+import { NotificationType } from "../../entities/notification.enums.js";
+import { nameOf } from "../users/user.rules.js";
+import { partnerNoteText } from "./notification-message.js";
 
 /** The UTC day a grouped notice collects (docs/decisions/022-grouped-updates.md). */
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -22,8 +25,6 @@ export const NOTIFICATION_PAGE_SIZE = 50;
  */
 export const FRIEND_DEDUPE_MS = 60 * 60 * 1000;
 
-export { nameOf } from "./notification-message.js";
-
 export const timelineUrl = (id: string) => `/app/view-timeline?id=${id}`;
 
 type TimelineRef = Pick<Timeline, "id" | "title" | "createdById" | "collaboratorId">;
@@ -33,14 +34,18 @@ type TimelineRef = Pick<Timeline, "id" | "title" | "createdById" | "collaborator
  * alone. The friend-* fan-out only reaches people who may see the timeline (AccessService).
  */
 export class NotificationService {
-  private readonly reads: Reads;
+  private readonly reads: { notifications: NotificationReads; timelines: TimelineReads; users: UserReads };
 
   constructor(
     private readonly ds: DataSource,
     private readonly access: AccessService,
     private readonly clock: Clock,
   ) {
-    this.reads = new Reads(ds);
+    this.reads = {
+      notifications: new NotificationReads(ds),
+      timelines: new TimelineReads(ds),
+      users: new UserReads(ds),
+    };
   }
 
   private repo(m?: EntityManager) {
@@ -317,7 +322,7 @@ export class NotificationService {
     if (!recipients.length) return 0;
     const [actor, added] = await Promise.all([
       this.reads.users.self(viewer),
-      this.reads.memories.countAddedBy(viewer, t.id, startOfUtcDay(this.clock.now())),
+      this.reads.notifications.memoriesAddedBy(viewer, t.id, startOfUtcDay(this.clock.now())),
     ]);
     const message = `${nameOf(actor)} added ${n} new ${n === 1 ? "photo" : "photos"} to "${t.title}"`;
     return this.fanOut(t, NotificationType.PHOTOS_UPLOADED, viewer.userId!, message, recipients, n, added);

@@ -1,6 +1,6 @@
 import { Field, ID, InputType, Int, ObjectType } from "type-graphql";
 import { edgeType, PageInfo, type Edge } from "../../graphql/connection.js";
-import { Notification } from "./notification.entity.js";
+import { Notification } from "../../entities/notification.entity.js";
 
 @InputType()
 export class MarkNotificationReadInput {

@@ -1,9 +1,9 @@
 import type { EntityManager } from "typeorm";
 import type { Clock } from "../../lib/clock.js";
-import type { Privacy } from "../timelines/timeline.enums.js";
-import type { User } from "../users/user.entity.js";
-import { Notification } from "./notification.entity.js";
-import { NotificationType, PrivacyRequestResolution } from "./notification.enums.js";
+import type { Privacy } from "../../entities/timeline.enums.js";
+import type { User } from "../../entities/user.entity.js";
+import { Notification } from "../../entities/notification.entity.js";
+import { NotificationType, PrivacyRequestResolution } from "../../entities/notification.enums.js";
 import { privacyRequestText, privacyOutcomeText } from "./notification-message.js";
 
 const timelineUrl = (id: string) => `/app/view-timeline?id=${id}`;

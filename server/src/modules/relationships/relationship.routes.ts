@@ -1,7 +1,7 @@
 import express, { type Router } from "express";
-import { restContext } from "../../http/present.js";
+import { restContext } from "../../web/present.js";
 import { requireAuth } from "../../http/require-auth.js";
-import type { Services } from "../../services.js";
+import type { Services } from "../../web/services.js";
 
 /** docs/product.md §7 Relationships. */
 export function relationshipRoutes(services: Services): Router {

@@ -1,7 +1,9 @@
 import type { DataSource } from "typeorm";
 import type { Viewer } from "../access/access.service.js";
-import { Reads } from "../access/index.js";
-import type { User } from "../users/user.entity.js";
+import { MemoryReads } from "../memories/memory.reads.js";
+import { TimelineReads } from "../timelines/timeline.reads.js";
+import { RelationshipReads } from "./relationship.reads.js";
+import type { User } from "../../entities/user.entity.js";
 
 /** One edge of the connection web (docs/product.md §3 "User relationship"). */
 export interface RelationshipEdge {
@@ -19,10 +21,11 @@ export interface RelationshipEdge {
  * viewer may see (docs/decisions/003-privacy-tiers.md), and counts only their memories.
  */
 export class RelationshipService {
-  private readonly reads: Reads;
+  private readonly reads: { relationships: RelationshipReads };
 
   constructor(ds: DataSource) {
-    this.reads = new Reads(ds);
+    const timelines = new TimelineReads(ds);
+    this.reads = { relationships: new RelationshipReads(timelines, new MemoryReads(ds, timelines)) };
   }
 
   async forUser(viewer: Viewer, person: User | null): Promise<RelationshipEdge[]> {

@@ -1,9 +1,9 @@
 import { Arg, Authorized, Ctx, ID, Query, Resolver } from "type-graphql";
-import type { GraphQLContext } from "../../graphql/context.js";
+import type { GraphQLContext } from "../../web/context.js";
 import { CurrentViewer } from "../../graphql/current-viewer.js";
 import type { Viewer } from "../access/access.service.js";
 import { TimelineAudience } from "./audience.types.js";
-import { Privacy } from "./timeline.enums.js";
+import { Privacy } from "../../entities/timeline.enums.js";
 
 /** Thin: maps the arguments and calls AudienceService (docs/decisions/025-audience-preview.md). */
 @Resolver(() => TimelineAudience)

@@ -1,7 +1,7 @@
 import express, { type Router } from "express";
-import { restContext } from "../../http/present.js";
+import { restContext } from "../../web/present.js";
 import { requireAuth } from "../../http/require-auth.js";
-import type { Services } from "../../services.js";
+import type { Services } from "../../web/services.js";
 
 /**
  * `GET /api/timelines/{id}/audience?privacy=semi-private` (docs/decisions/025-audience-preview.md):

@@ -1,10 +1,10 @@
 import type { DataSource } from "typeorm";
 import { badInput, notFound } from "../../lib/errors.js";
 import type { Viewer } from "../access/access.service.js";
-import { AudienceReads, type Audience } from "../access/audience.reads.js";
+import { AudienceReads, type Audience } from "./audience.reads.js";
 import type { GraphSnapshots } from "../access/graph-snapshots.js";
-import { UserReads } from "../access/user.reads.js";
-import { normalizeEmail } from "../auth/email-address.js";
+import { UserReads } from "../users/user.reads.js";
+import { normalizeEmail } from "../../lib/email-address.js";
 import { parsePrivacy } from "./timeline.service.js";
 
 export interface AudiencePreviewInput {

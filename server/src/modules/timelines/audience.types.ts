@@ -1,5 +1,5 @@
 import { Field, Int, ObjectType } from "type-graphql";
-import { User } from "../users/user.entity.js";
+import { User } from "../../entities/user.entity.js";
 
 @ObjectType({
   description:

@@ -4,8 +4,9 @@ import { defineJob, type JobDefinition } from "../../jobs/job-queue.js";
 import type { Clock } from "../../lib/clock.js";
 import type { Logger } from "../../lib/logger.js";
 import type { Mailer } from "../../lib/mailer.js";
-import { Reads } from "../access/index.js";
-import { nameOf } from "../notifications/notification.service.js";
+import { UserReads } from "../users/user.reads.js";
+import { TimelineReads } from "./timeline.reads.js";
+import { nameOf } from "../users/user.rules.js";
 import { invitationMail } from "./invitation.email.js";
 
 export const INVITATION_MAIL_JOB = "invitation-mail";
@@ -32,7 +33,7 @@ export function invitationMailJob(deps: {
   mailer: Mailer;
   logger: Logger;
 }): JobDefinition<InvitationMailJob> {
-  const reads = new Reads(deps.ds);
+  const reads = { timelines: new TimelineReads(deps.ds), users: new UserReads(deps.ds) };
   return defineJob<InvitationMailJob>({
     name: INVITATION_MAIL_JOB,
     retryLimit: 6,

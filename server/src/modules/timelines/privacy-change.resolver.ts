@@ -1,11 +1,11 @@
 import { Arg, Authorized, Ctx, FieldResolver, Mutation, Resolver, Root } from "type-graphql";
-import type { GraphQLContext } from "../../graphql/context.js";
+import type { GraphQLContext } from "../../web/context.js";
 import { CurrentViewer } from "../../graphql/current-viewer.js";
 import type { Viewer } from "../access/access.service.js";
-import { User } from "../users/user.entity.js";
+import { User } from "../../entities/user.entity.js";
 import { RespondToPrivacyChangeInput, RespondToPrivacyChangePayload } from "./privacy-change.types.js";
-import { Timeline } from "./timeline.entity.js";
-import { Privacy } from "./timeline.enums.js";
+import { Timeline } from "../../entities/timeline.entity.js";
+import { Privacy } from "../../entities/timeline.enums.js";
 
 /**
  * Two keys to widen (docs/decisions/026-two-keys-privacy.md): the answer to a request, and the

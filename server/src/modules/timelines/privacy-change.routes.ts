@@ -1,7 +1,7 @@
 import express, { type Router } from "express";
-import { restContext } from "../../http/present.js";
+import { restContext } from "../../web/present.js";
 import { requireAuth } from "../../http/require-auth.js";
-import type { Services } from "../../services.js";
+import type { Services } from "../../web/services.js";
 
 /**
  * Answers to a request to widen a timeline's tier (docs/decisions/026-two-keys-privacy.md):

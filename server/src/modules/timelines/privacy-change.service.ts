@@ -2,13 +2,14 @@ import type { DataSource, EntityManager } from "typeorm";
 import type { Clock } from "../../lib/clock.js";
 import { conflict, forbidden, notFound } from "../../lib/errors.js";
 import { isParticipant, type Viewer } from "../access/access.service.js";
-import { Reads } from "../access/index.js";
-import { lockTimelineForPrivacyChange, type PrivacyFacts } from "../access/write-path.js";
-import { PrivacyRequestResolution } from "../notifications/notification.enums.js";
+import { UserReads } from "../users/user.reads.js";
+import { TimelineReads } from "./timeline.reads.js";
+import { lockTimelineForPrivacyChange, type PrivacyFacts } from "./timeline-locks.js";
+import { PrivacyRequestResolution } from "../../entities/notification.enums.js";
 import type { PrivacyNotices } from "../notifications/privacy-notices.js";
-import type { User } from "../users/user.entity.js";
-import { Timeline } from "./timeline.entity.js";
-import { Privacy, TimelineStatus } from "./timeline.enums.js";
+import type { User } from "../../entities/user.entity.js";
+import { Timeline } from "../../entities/timeline.entity.js";
+import { Privacy, TimelineStatus } from "../../entities/timeline.enums.js";
 
 /** Narrowest first: widening moves right (docs/product.md §1). */
 const ORDER: Privacy[] = [Privacy.PRIVATE, Privacy.SEMI_PRIVATE, Privacy.PUBLIC];
@@ -40,10 +41,10 @@ const CLEARED = { pendingPrivacy: null, privacyRequestedById: null, privacyReque
  * ends a pending request. With the other participant gone ("Former member") one key is enough.
  */
 export class PrivacyChangeService {
-  private readonly reads: Reads;
+  private readonly reads: { timelines: TimelineReads; users: UserReads };
 
   constructor(private readonly deps: PrivacyChangeDeps) {
-    this.reads = new Reads(deps.ds);
+    this.reads = { timelines: new TimelineReads(deps.ds), users: new UserReads(deps.ds) };
   }
 
   /** A participant (already checked by the caller) sets the tier. */

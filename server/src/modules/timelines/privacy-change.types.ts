@@ -1,5 +1,5 @@
 import { Field, ID, InputType, ObjectType } from "type-graphql";
-import { Timeline } from "./timeline.entity.js";
+import { Timeline } from "../../entities/timeline.entity.js";
 
 @InputType()
 export class RespondToPrivacyChangeInput {

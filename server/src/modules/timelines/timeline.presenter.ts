@@ -1,8 +1,8 @@
 import type { PresentDeps } from "../../present-deps.js";
 import { collaboratorSeenBy, isParticipant } from "../access/access.service.js";
-import type { User } from "../users/user.entity.js";
-import type { Timeline } from "./timeline.entity.js";
-import { Privacy, TimelineStatus } from "./timeline.enums.js";
+import type { User } from "../../entities/user.entity.js";
+import type { Timeline } from "../../entities/timeline.entity.js";
+import { Privacy, TimelineStatus } from "../../entities/timeline.enums.js";
 
 /** A timeline's derived fields as one viewer sees them; GraphQL and REST both present through it. */
 export class TimelinePresenter {

@@ -1,13 +1,11 @@
 import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
-import type { GraphQLContext } from "../../graphql/context.js";
+import type { GraphQLContext } from "../../web/context.js";
 import { CurrentViewer } from "../../graphql/current-viewer.js";
 import type { Viewer } from "../access/access.service.js";
 import { ConnectionArgs, connectionOf, pageRequest } from "../../graphql/connection.js";
-import { TIMELINE_ORDER } from "../access/timeline.reads.js";
-import { memoryOrder, type MemorySort } from "../memories/memory-order.js";
-import { MemoryConnection, MemoryOrder } from "../memories/memory.types.js";
-import { User } from "../users/user.entity.js";
-import { Timeline } from "./timeline.entity.js";
+import { TIMELINE_ORDER } from "./timeline.reads.js";
+import { User } from "../../entities/user.entity.js";
+import { Timeline } from "../../entities/timeline.entity.js";
 import {
   CreateTimelineInput,
   CreateTimelinePayload,
@@ -166,23 +164,6 @@ export class TimelineResolver {
   @FieldResolver(() => Int)
   memoryCount(@Root() t: Timeline, @Ctx() ctx: GraphQLContext): Promise<number> {
     return ctx.present.timeline.memoryCount(t);
-  }
-
-  @FieldResolver(() => MemoryConnection, {
-    description: "in pages; newest memoryDate first (missing date last) by default",
-  })
-  async memories(
-    @Root() t: Timeline,
-    @Args(() => ConnectionArgs) args: ConnectionArgs,
-    @Arg("order", () => MemoryOrder, { defaultValue: MemoryOrder.NEWEST_FIRST }) order: MemoryOrder,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<MemoryConnection> {
-    const sort = order as MemorySort;
-    const req = pageRequest(args, memoryOrder(sort));
-    const page = await ctx.loaders.memoryPageByTimeline.load({ timelineId: t.id, sort, ...req });
-    return Object.assign(new MemoryConnection(), connectionOf(page, args), {
-      count: () => ctx.loaders.memoryCountByTimelineId.load(t.id),
-    });
   }
 
   @FieldResolver(() => Boolean, { description: "viewer is creator or collaborator" })

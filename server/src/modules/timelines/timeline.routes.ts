@@ -1,9 +1,9 @@
 import express, { type Router } from "express";
-import { restContext } from "../../http/present.js";
+import { restContext } from "../../web/present.js";
 import { restPageRequest, setNextLink } from "../../http/paging.js";
 import { requireAuth } from "../../http/require-auth.js";
-import { TIMELINE_ORDER } from "../access/timeline.reads.js";
-import type { Services } from "../../services.js";
+import { TIMELINE_ORDER } from "./timeline.reads.js";
+import type { Services } from "../../web/services.js";
 
 /** docs/product.md §7 Timelines. GET /timelines answers only the caller's own (docs/decisions/003-privacy-tiers.md). */
 export function timelineRoutes(services: Services): Router {

@@ -1,6 +1,6 @@
 import { ACCESS_NOT_FOUND, TITLE_MAX } from "@keepsake/contract";
 import { badInput } from "../../lib/errors.js";
-import { Privacy } from "./timeline.enums.js";
+import { Privacy } from "../../entities/timeline.enums.js";
 
 /**
  * The rules of a timeline's fields and the access page's texts (docs/product.md §3, §5); the limit

@@ -1,5 +1,5 @@
 import type { Page, PageRequest } from "../../db/keyset.js";
-import type { OwnTimelineFilter } from "../access/timeline.reads.js";
+import type { OwnTimelineFilter } from "./timeline.reads.js";
 import type { DataSource } from "typeorm";
 import type { Env } from "../../config/env.js";
 import type { Clock } from "../../lib/clock.js";
@@ -12,13 +12,15 @@ import { createRateLimiter, limitKey, type RateLimiter } from "../../lib/rate-li
 import { resolveSessionSecret } from "../../lib/session-secret.js";
 import { requiredText } from "../../lib/validation.js";
 import { isParticipant, TIER_REACH, type Viewer } from "../access/access.service.js";
-import { Reads } from "../access/index.js";
-import { normalizeEmail } from "../auth/email-address.js";
-import type { MediaPort } from "../memories/media-port.js";
-import { nameOf, type NotificationService } from "../notifications/notification.service.js";
-import type { User } from "../users/user.entity.js";
-import { Timeline } from "./timeline.entity.js";
-import { Privacy, TimelineStatus } from "./timeline.enums.js";
+import { UserReads } from "../users/user.reads.js";
+import { TimelineReads } from "./timeline.reads.js";
+import { normalizeEmail } from "../../lib/email-address.js";
+import type { MediaPort } from "../media/media-port.js";
+import type { NotificationService } from "../notifications/notification.service.js";
+import { nameOf } from "../users/user.rules.js";
+import type { User } from "../../entities/user.entity.js";
+import { Timeline } from "../../entities/timeline.entity.js";
+import { Privacy, TimelineStatus } from "../../entities/timeline.enums.js";
 import {
   INVITATION_MAIL_JOB,
   INVITATION_MAIL_WINDOW_MS,
@@ -68,14 +70,14 @@ export interface TimelineServiceDeps {
  */
 export class TimelineService {
   private readonly ds: DataSource;
-  private readonly reads: Reads;
+  private readonly reads: { timelines: TimelineReads; users: UserReads };
   private inviterLimiter: RateLimiter | null = null;
   private addressLimiter: RateLimiter | null = null;
   private limitSecret: string | null = null;
 
   constructor(private readonly deps: TimelineServiceDeps) {
     this.ds = deps.ds;
-    this.reads = new Reads(deps.ds);
+    this.reads = { timelines: new TimelineReads(deps.ds), users: new UserReads(deps.ds) };
     if (deps.mailer) deps.jobs.define(invitationMailJob({ ...deps, mailer: deps.mailer }));
   }
 

@@ -1,7 +1,7 @@
 import { Field, ID, InputType, ObjectType } from "type-graphql";
 import { edgeType, PageInfo, type Edge } from "../../graphql/connection.js";
-import { Timeline } from "./timeline.entity.js";
-import { Privacy } from "./timeline.enums.js";
+import { Timeline } from "../../entities/timeline.entity.js";
+import { Privacy } from "../../entities/timeline.enums.js";
 
 @InputType()
 export class CreateTimelineInput {

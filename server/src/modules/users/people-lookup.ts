@@ -1,7 +1,7 @@
 import type { DataSource } from "typeorm";
 import { badInput } from "../../lib/errors.js";
 import { consumeAll, createRateLimiter, waitText, type RateLimiter } from "../../lib/rate-limit.js";
-import { normalizeEmail } from "../auth/email-address.js";
+import { normalizeEmail } from "../../lib/email-address.js";
 
 /**
  * Looking people up without turning the app into an oracle (docs/decisions/017-hostile-input.md):

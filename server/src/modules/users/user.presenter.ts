@@ -1,6 +1,6 @@
 import type { PresentDeps } from "../../present-deps.js";
-import { EXPORT_PATH } from "../account/export.service.js";
-import type { User } from "./user.entity.js";
+import { EXPORT_PATH } from "./user-paths.js";
+import type { User } from "../../entities/user.entity.js";
 
 /** A user's derived fields as one viewer sees them; GraphQL and REST both present through it. */
 export class UserPresenter {

@@ -1,8 +1,8 @@
 import { Arg, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from "type-graphql";
-import type { GraphQLContext } from "../../graphql/context.js";
+import type { GraphQLContext } from "../../web/context.js";
 import { CurrentViewer } from "../../graphql/current-viewer.js";
 import type { Viewer } from "../access/access.service.js";
-import { User } from "./user.entity.js";
+import { User } from "../../entities/user.entity.js";
 import { UpdateProfileInput, UpdateProfilePayload } from "./user.types.js";
 
 @Resolver(() => User)

@@ -1,7 +1,7 @@
 import express, { type Router } from "express";
-import { restContext } from "../../http/present.js";
+import { restContext } from "../../web/present.js";
 import { requireAuth } from "../../http/require-auth.js";
-import type { Services } from "../../services.js";
+import type { Services } from "../../web/services.js";
 import { parseUserFilter } from "./people-lookup.js";
 
 /** docs/product.md §7 Users: /users/filter, /users/me, /users/check-username/{username}. */

@@ -4,13 +4,14 @@ import { badInput, conflict, unauthenticated } from "../../lib/errors.js";
 import { mediaIdIn } from "../../lib/uuid.js";
 import { isUniqueViolation, optionalText } from "../../lib/validation.js";
 import type { Viewer } from "../access/access.service.js";
-import { Reads, type UserCriteria } from "../access/index.js";
-import { normalizeEmail } from "../auth/email-address.js";
-import { MediaType } from "../media/media.enums.js";
-import type { MediaPort, UploadArg } from "../memories/media-port.js";
+import { MediaReads } from "../media/media.reads.js";
+import { UserReads, type UserCriteria } from "./user.reads.js";
+import { normalizeEmail } from "../../lib/email-address.js";
+import { MediaType } from "../../entities/media.enums.js";
+import type { MediaPort, UploadArg } from "../media/media-port.js";
 import { FILTER_LIMIT, PeopleLookupLimit, type UserFilter } from "./people-lookup.js";
 import { isReservedUsername, USERNAME_RESERVED } from "./reserved-usernames.js";
-import { User } from "./user.entity.js";
+import { User } from "../../entities/user.entity.js";
 
 export const USERNAME_PATTERN = new RegExp(`^[a-z0-9]{${USERNAME_MIN},${USERNAME_MAX}}$`);
 export { USERNAME_TAKEN };
@@ -43,7 +44,7 @@ function photoIdOf(value: unknown): string | null | undefined {
 }
 
 export class UserService {
-  private readonly reads: Reads;
+  private readonly reads: { media: MediaReads; users: UserReads };
   /** Searches and filters per account (docs/decisions/017-hostile-input.md). */
   readonly lookupLimit: PeopleLookupLimit;
 
@@ -51,7 +52,7 @@ export class UserService {
     private readonly ds: DataSource,
     private readonly media?: MediaPort,
   ) {
-    this.reads = new Reads(ds);
+    this.reads = { media: new MediaReads(ds), users: new UserReads(ds) };
     this.lookupLimit = new PeopleLookupLimit(ds);
   }
 

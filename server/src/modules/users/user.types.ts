@@ -1,7 +1,7 @@
 import type { FileUpload } from "graphql-upload-minimal";
 import { Field, InputType, ObjectType } from "type-graphql";
-import { GraphQLUpload } from "../media/upload.scalar.js";
-import { User } from "./user.entity.js";
+import { GraphQLUpload } from "../../graphql/upload.scalar.js";
+import { User } from "../../entities/user.entity.js";
 
 @InputType()
 export class UpdateProfileInput {

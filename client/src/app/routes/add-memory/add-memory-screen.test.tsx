@@ -229,6 +229,29 @@ describe("Add Memory (docs/product.md §2, §4, §5)", () => {
     expect(submit()).toBeDisabled();
   });
 
+  it("counts characters as a person sees them: emoji up to the limits can be sent (docs/decisions/017-hostile-input.md)", async () => {
+    vi.mocked(exifr.parse).mockResolvedValue(undefined);
+    const user = userEvent.setup({ advanceTimers: () => {} });
+    render([timelineMock]);
+    await screen.findByRole("heading", { level: 1, name: "Add Memory" });
+    await choose(aPhoto());
+    await act(async () => fakeUploads.current!.latest().succeed());
+    const family = "👨‍👩‍👧‍👦"; // one character, eleven UTF-16 units
+    for (const [name, count] of [
+      ["Caption", 400],
+      ["Location", 200],
+      ["Why this moment matters", 1000],
+    ] as const) {
+      await user.click(screen.getByRole("textbox", { name }));
+      await user.paste(family.repeat(count));
+    }
+    expect(screen.getByText("400/500")).toBeInTheDocument();
+    expect(screen.getByText("200/200")).toBeInTheDocument();
+    expect(screen.getByText("1000/1000")).toBeInTheDocument();
+    expect(screen.queryByText(/Character limit exceeded/)).not.toBeInTheDocument();
+    expect(submit()).toBeEnabled();
+  });
+
   it("shows an upload failure with the server's message and will not send", async () => {
     vi.mocked(exifr.parse).mockResolvedValue(undefined);
     render([timelineMock]);

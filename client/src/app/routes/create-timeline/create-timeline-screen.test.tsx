@@ -14,6 +14,7 @@ import {
 import { mockFetch } from "../../../testing/mock-fetch";
 import { locationOf, screenRenderer } from "../../../testing/render";
 import { CreateTimelineScreen } from "./create-timeline-screen";
+import { allowConsoleErrors } from "../../../testing/console-errors";
 
 const bo = aPerson();
 
@@ -184,6 +185,7 @@ describe("Create Timeline (docs/product.md §2, §5)", () => {
   });
 
   it("shows the spec's alert when creating fails, and lets the user try again", async () => {
+    allowConsoleErrors(/createTimeline failed/); // the screen logs the failure it shows
     const user = userEvent.setup();
     render([
       searchMock("bo", [bo]),

@@ -17,6 +17,7 @@ import { recordingMock } from "../../../testing/mutation-mock";
 import { locationOf, screenRenderer } from "../../../testing/render";
 import { cacheViewedTimeline } from "../../testing/view-timeline-cache";
 import { EditMemoryScreen } from "./edit-memory-screen";
+import { allowConsoleErrors } from "../../../testing/console-errors";
 
 vi.mock("exifr", () => ({ default: { parse: vi.fn() } }));
 vi.mock(
@@ -154,6 +155,7 @@ describe("Edit Memory (docs/product.md §2, §6, §8)", () => {
   });
 
   it("shows the spec's alert when saving fails", async () => {
+    allowConsoleErrors(/updateMemory failed/); // the screen logs the failure it shows
     const seen: UpdateMemoryMutationVariables[] = [];
     render([editMock(), updateMock(seen, new Error("boom"))]);
     fireEvent.click(await screen.findByRole("button", { name: "Save Changes" }));
@@ -192,6 +194,7 @@ describe("Edit Memory (docs/product.md §2, §6, §8)", () => {
   });
 
   it("shows the spec's message when deleting fails", async () => {
+    allowConsoleErrors(/deleteMemory failed/); // the screen logs the failure it shows
     const user = userEvent.setup();
     render([editMock(), deleteMock(new Error("boom"))]);
     await user.click(await screen.findByRole("button", { name: "Delete Memory" }));

@@ -23,8 +23,10 @@ export function EditMemoryScreen() {
   const [params] = useSearchParams();
   const id = params.get("id")?.trim() ?? "";
   const navigate = useNavigate();
+  // After its answer the screen reads only the cache: a delete evicts the memory, which must not
+  // send a request for it again on the way out.
   const { data, loading } = useEditMemoryQuery(
-    id ? { variables: { id }, fetchPolicy: "cache-and-network" } : skipToken,
+    id ? { variables: { id }, fetchPolicy: "cache-and-network", nextFetchPolicy: "cache-only" } : skipToken,
   );
   const [updateMemory] = useUpdateMemoryMutation();
   const [deleteMemory] = useDeleteMemoryMutation();

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { myExportUrlMock } from "../../../features/account/testing/account-mocks";
 import { aRelationship, relationshipsMock } from "../../../features/connections/testing/connection-mocks";
 import { me, myProfileMock } from "../../../features/profile/testing/profile-mocks";
 import { MyProfileDocument } from "../../../gql/graphql";
@@ -8,7 +9,7 @@ import { renderScreen } from "../../../testing/render";
 import { ProfileScreen } from "./profile-screen";
 
 const renderProfile = (mocks = [myProfileMock(), relationshipsMock(null, [aRelationship("u-2", "Bo Jensen", 3)])]) =>
-  renderScreen(<ProfileScreen />, { path: "/app/profile", mocks });
+  renderScreen(<ProfileScreen />, { path: "/app/profile", mocks: [...mocks, myExportUrlMock()] });
 
 function stubLogout(response: Response | Error) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -54,7 +55,11 @@ describe("Profile screen", () => {
   });
 
   it('has the tabs "Profile Web" (the connection web) and "Highlights" (Coming Soon)', async () => {
-    renderProfile();
+    // back on "Profile Web", the web is read again (it always reads fresh: use-connections.ts)
+    renderProfile([
+      myProfileMock(),
+      relationshipsMock(null, [aRelationship("u-2", "Bo Jensen", 3)], { maxUsageCount: 2 }),
+    ]);
     const web = screen.getByRole("tab", { name: "Profile Web" });
     const highlights = screen.getByRole("tab", { name: "Highlights" });
     expect(web).toHaveAttribute("aria-selected", "true");

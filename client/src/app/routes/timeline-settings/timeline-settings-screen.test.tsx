@@ -14,6 +14,7 @@ import {
 } from "../../../gql/graphql";
 import { locationOf, screenRenderer } from "../../../testing/render";
 import { TimelineSettingsScreen } from "./timeline-settings-screen";
+import { allowConsoleErrors } from "../../../testing/console-errors";
 
 function settingsMock(timeline: unknown = { ...aTimeline(), isParticipant: true }): MockLink.MockedResponse {
   return { request: { query: TimelineSettingsDocument, variables: { id: "t-1" } }, result: { data: { timeline } } };
@@ -197,6 +198,7 @@ describe("Timeline Settings (docs/product.md §2, §5, §6, §8)", () => {
   });
 
   it("shows the spec's message when saving fails", async () => {
+    allowConsoleErrors(/updateTimeline failed/); // the screen logs the failure it shows
     const user = userEvent.setup();
     render([settingsMock(), updateMock({ id: "t-1", title: "Summer in Lisbon" }, new Error("x"))]);
     await user.click(await screen.findByRole("button", { name: "Save Changes" }));
@@ -230,6 +232,7 @@ describe("Timeline Settings (docs/product.md §2, §5, §6, §8)", () => {
   });
 
   it("shows the spec's message when deleting fails", async () => {
+    allowConsoleErrors(/deleteTimeline failed/); // the screen logs the failure it shows
     const user = userEvent.setup();
     render([settingsMock(), deleteMock(new Error("x"))]);
     await user.click(await screen.findByRole("button", { name: "Delete Timeline" }));

@@ -40,8 +40,10 @@ import { notifySaved, TOASTS } from "../../../lib/notify";
 export function TimelineSettingsScreen() {
   const [params] = useSearchParams();
   const id = params.get("id")?.trim() ?? "";
+  // After its answer the screen reads only the cache: a delete evicts the timeline, which must not
+  // send a request for it again on the way out.
   const { data, loading } = useTimelineSettingsQuery(
-    id ? { variables: { id }, fetchPolicy: "cache-and-network" } : skipToken,
+    id ? { variables: { id }, fetchPolicy: "cache-and-network", nextFetchPolicy: "cache-only" } : skipToken,
   );
 
   // Spec §6/§8: no id, a missing timeline, or someone who is not one of its two people → the list.

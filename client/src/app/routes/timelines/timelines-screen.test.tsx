@@ -1,19 +1,8 @@
-import { connectionOf } from "../../../testing/connection";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { aPerson, aTimeline, me } from "../../../features/timelines/testing/timeline-mocks";
-import { TimelinesDocument } from "../../../gql/graphql";
+import { aPerson, aTimeline, me, timelinesMock } from "../../../features/timelines/testing/timeline-mocks";
 import { renderScreen } from "../../../testing/render";
 import { TimelinesScreen } from "./timelines-screen";
-
-function timelinesMock(timelines: unknown[] | Error) {
-  return timelines instanceof Error
-    ? { request: { query: TimelinesDocument, variables: { first: 30 } }, error: timelines }
-    : {
-        request: { query: TimelinesDocument, variables: { first: 30 } },
-        result: { data: { timelines: connectionOf("Timeline", timelines) } },
-      };
-}
 
 function renderList(mock: ReturnType<typeof timelinesMock>) {
   return renderScreen(<TimelinesScreen />, { path: "/app/timelines", mocks: [mock] });

@@ -13,6 +13,7 @@ import {
 } from "../../../gql/graphql";
 import { locationOf, screenRenderer } from "../../../testing/render";
 import { ViewTimelineScreen } from "./view-timeline-screen";
+import { allowConsoleErrors } from "../../../testing/console-errors";
 
 // The viewer's code is loaded lazily (lazy-memory-viewer.tsx): loaded once up front, so opening is not timed by the import.
 beforeAll(() => import("../../../features/memories/components/memory-viewer"));
@@ -59,7 +60,15 @@ function viewMock(timeline: unknown, extra: Partial<MockLink.MockedResponse> = {
 
 const render = screenRenderer(<ViewTimelineScreen />, "/app/view-timeline", { at: "/app/view-timeline?id=t-1" });
 
-const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
+/** Runs `clicks` on a faked clock, so the strip's double-click window is moved through, not waited out. */
+function withClock(clicks: (advance: (ms: number) => void) => void) {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+  try {
+    clicks((ms) => act(() => vi.advanceTimersByTime(ms)));
+  } finally {
+    vi.useRealTimers();
+  }
+}
 
 describe("View Timeline (docs/product.md §2)", () => {
   it("goes to the list without an id", async () => {
@@ -95,10 +104,13 @@ describe("View Timeline (docs/product.md §2)", () => {
     render([viewMock(timelineData())]);
     const card = await screen.findByRole("button", { name: /Sunset at the miradouro/ });
     card.focus();
-    fireEvent.click(card, { detail: 1 });
-    // A single click waits briefly for a possible second click.
-    expect(screen.queryByRole("dialog")).toBeNull();
-    await wait(DOUBLE_CLICK_WINDOW_MS + 20);
+    withClock((advance) => {
+      fireEvent.click(card, { detail: 1 });
+      // A single click waits for a possible second click.
+      advance(DOUBLE_CLICK_WINDOW_MS - 1);
+      expect(screen.queryByRole("dialog")).toBeNull();
+      advance(1);
+    });
     const viewer = await screen.findByRole("dialog", { name: "Sunset at the miradouro" });
     expect(viewer).toHaveTextContent("Why this moment matters");
     expect(within(viewer).getByRole("img", { name: "Sunset at the miradouro" })).toHaveAttribute(
@@ -116,11 +128,13 @@ describe("View Timeline (docs/product.md §2)", () => {
   it("opens Edit Memory on a double click, without opening the viewer", async () => {
     const { router } = render([viewMock(timelineData())]);
     const card = await screen.findByRole("button", { name: /Sunset at the miradouro/ });
-    fireEvent.click(card, { detail: 1 });
-    fireEvent.click(card, { detail: 2 });
-    fireEvent.doubleClick(card, { detail: 2 });
+    withClock((advance) => {
+      fireEvent.click(card, { detail: 1 });
+      fireEvent.click(card, { detail: 2 });
+      fireEvent.doubleClick(card, { detail: 2 });
+      advance(DOUBLE_CLICK_WINDOW_MS); // past the first click's window: it must not open the viewer
+    });
     await waitFor(() => expect(locationOf(router)).toBe("/app/edit-memory?id=m-1"));
-    await wait(DOUBLE_CLICK_WINDOW_MS + 20);
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
@@ -176,6 +190,7 @@ describe("View Timeline (docs/product.md §2)", () => {
   });
 
   it("shows 'Timeline not found' when loading fails", async () => {
+    allowConsoleErrors(/ViewTimeline failed/); // the screen logs the failure it shows
     render([
       {
         request: { query: ViewTimelineDocument, variables: { id: "t-1", first: 30 } },

@@ -1,18 +1,16 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DeleteAccountDocument, MyExportUrlDocument } from "../../../gql/graphql";
+import { DeleteAccountDocument } from "../../../gql/graphql";
 import { downloadFile, navigateToDocument } from "../../../lib/document-navigation";
 import { mockFetch } from "../../../testing/mock-fetch";
 import { renderScreen } from "../../../testing/render";
+import { myExportUrlMock } from "../testing/account-mocks";
 import { AccountActions } from "./account-actions";
 
 vi.mock("../../../lib/document-navigation", () => ({ navigateToDocument: vi.fn(), downloadFile: vi.fn() }));
 
-const exportMock = {
-  request: { query: MyExportUrlDocument },
-  result: { data: { me: { __typename: "User" as const, id: "u-1", exportUrl: "/api/users/me/export" } } },
-};
+const exportMock = myExportUrlMock();
 const deleteMock = (result: object) => ({
   request: { query: DeleteAccountDocument, variables: { input: { confirm: "DELETE" } } },
   ...result,

@@ -4,7 +4,7 @@ const FALLBACK = "Your data could not be downloaded. Please try again.";
 
 /**
  * Asks the server whether an export would be admitted now (`?check=1`, nothing is counted:
- * docs/decisions/029-first-load-and-shell.md). Resolves to null when it would, else to the message
+ * docs/decisions/045-export-asks-first.md). Resolves to null when it would, else to the message
  * to show: the server's own (its 429 body), or one for a network failure.
  */
 export async function checkExport(exportUrl: string): Promise<string | null> {

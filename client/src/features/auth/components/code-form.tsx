@@ -14,7 +14,7 @@ interface CodeFormProps {
 
 /**
  * Sign-in with the 6-character code from the e-mail: for an installed app (or another browser)
- * where the link would open somewhere else (docs/decisions/002-sign-in-safety.md B1, I41).
+ * where the link would open somewhere else (docs/sign-in-requirements.md X1, I41).
  */
 export function CodeForm({ email, onSignedIn }: CodeFormProps) {
   const headingId = useId();

@@ -6,7 +6,7 @@ import type { MemoryViewer as MemoryViewerType } from "./memory-viewer";
  * The memory viewer's code (the carousel and pinch-zoom libraries, about a quarter of a timeline
  * screen's JavaScript) is not part of the screen's first load: it is fetched once the screen is
  * idle (`usePreloadMemoryViewer`), or at the latest when a memory is opened
- * (docs/decisions/029-first-load-and-shell.md).
+ * (docs/decisions/040-boot-in-short-tasks.md).
  */
 const load = () => importWithReload(() => import("./memory-viewer"));
 const Viewer = lazy(() => load().then((module) => ({ default: module.MemoryViewer })));

@@ -78,10 +78,11 @@ export function MemoryForm({
   const media = useMediaUpload();
 
   const today = todayDateInputValue();
+  // user-perceived characters, as the counters and the server count them: a family emoji is one
   const overLimit =
-    caption.length > CAPTION_MAX ||
-    location.length > LOCATION_MAX ||
-    meaning.length > MEANING_MAX ||
+    characterCount(caption) > CAPTION_MAX ||
+    characterCount(location) > LOCATION_MAX ||
+    characterCount(meaning) > MEANING_MAX ||
     characterCount(partnerMeaning) > PARTNER_MEANING_MAX;
   const hasMedia = media.picked !== null || currentMedia !== null;
   const uploadFailed = media.status === "failed";

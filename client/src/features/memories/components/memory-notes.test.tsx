@@ -13,6 +13,7 @@ import { renderScreen } from "../../../testing/render";
 import { SAVE_NOTE_ERROR } from "../lib/messages";
 import { aMemory } from "../testing/memory-mocks";
 import { MemoryViewer } from "./memory-viewer";
+import { allowConsoleErrors } from "../../../testing/console-errors";
 
 /**
  * Two voices in the viewer's card (docs/decisions/027-two-voices.md): both notes under their
@@ -129,6 +130,7 @@ describe("MemoryNotes: two voices on one memory", () => {
   });
 
   it("keeps the text and says so inline when the save fails; Cancel leaves the note as it was", async () => {
+    allowConsoleErrors(/savePartnerNote failed/); // the screen logs the failure it shows
     const user = userEvent.setup();
     const region = await openNotes(aMemory({ canWritePartnerMeaning: true }), [saveMock([], new Error("offline"))]);
     await user.click(within(region).getByRole("button", { name: "Add your note" }));

@@ -41,7 +41,7 @@ export function viewUrl(notification: NotificationItem_NotificationFragment): st
 
 /**
  * What became of the proposal: the server's answer on the notice (`proposalStatus`, given to the
- * invitee only; docs/decisions/029-first-load-and-shell.md), or the cached timeline's status when an
+ * invitee only; docs/decisions/046-proposal-outcome-on-the-notice.md), or the cached timeline's status when an
  * answer in this app is newer (accepted on the timeline's own page). An answer is final, so an
  * answered status wins over a pending one.
  */

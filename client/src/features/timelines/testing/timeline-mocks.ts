@@ -1,8 +1,11 @@
-import type {
-  PrivacyRequest_TimelineFragment,
-  TimelineCard_TimelineFragment,
-  TimelinePerson_UserFragment,
+import type { MockLink } from "@apollo/client/testing";
+import {
+  TimelinesDocument,
+  type PrivacyRequest_TimelineFragment,
+  type TimelineCard_TimelineFragment,
+  type TimelinePerson_UserFragment,
 } from "../../../gql/graphql";
+import { connectionOf } from "../../../testing/connection";
 
 /** The signed-in user of the tests (matches testing/mock-session's signedInUser). */
 export function aPerson(overrides: Partial<TimelinePerson_UserFragment> = {}) {
@@ -49,3 +52,11 @@ export const noPrivacyRequest = {
   privacyRequestedAt: null,
   privacyRequestedBy: null,
 } as const;
+
+/** The Timelines list's first page (30), or its failure. */
+export function timelinesMock(timelines: unknown[] | Error): MockLink.MockedResponse {
+  const request = { query: TimelinesDocument, variables: { first: 30 } };
+  return timelines instanceof Error
+    ? { request, error: timelines }
+    : { request, result: { data: { timelines: connectionOf("Timeline", timelines) } } };
+}

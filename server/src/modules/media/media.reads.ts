@@ -1,0 +1,81 @@
+import { In, type DataSource, type EntityManager } from "typeorm";
+import { MediaFile } from "../../entities/media-file.entity.js";
+import { Memory } from "../../entities/memory.entity.js";
+import { User } from "../../entities/user.entity.js";
+import { isUuid, type Asker, type Viewer } from "../access/access.service.js";
+
+/** What serving media asks of the caller: who they are and which timelines they may see. */
+export type MediaViewer = Pick<Viewer, "userId" | "visibleTimelineIds">;
+
+/**
+ * Reads of `media_files` (docs/decisions/004-media-pipeline.md): an unattached upload is its
+ * owner's alone; the media of a memory is visible with the memory's timeline; a profile photo to
+ * any signed-in person.
+ */
+export class MediaReads {
+  constructor(private readonly ds: DataSource) {}
+
+  private get repo() {
+    return this.ds.getRepository(MediaFile);
+  }
+
+  /**
+   * Rows by id for signed-in askers, in one statement. Only for relations of rows that already
+   * passed the policy (a memory's media, a profile photo): the row carries no bytes, and every
+   * byte is checked again by `servable` when its signed URL is fetched.
+   */
+  byIds(asker: Asker, ids: readonly string[]): Promise<MediaFile[]> {
+    const valid = ids.filter(isUuid);
+    if (!asker.userId || !valid.length) return Promise.resolve([]);
+    return this.repo.findBy({ id: In(valid) });
+  }
+
+  /**
+   * The bytes the asker's own media takes (originals and variants, `stored_bytes`), for the
+   * storage quota; `manager` lets an upload's transaction read it under its quota lock.
+   */
+  async storedBytes(asker: Asker, manager: EntityManager = this.ds.manager): Promise<number> {
+    if (!asker.userId) return 0;
+    const rows = (await manager.query(
+      `SELECT COALESCE(SUM(stored_bytes), 0)::bigint AS used FROM media_files WHERE owner_id = $1`,
+      [asker.userId],
+    )) as Array<{ used: string }>;
+    return Number(rows[0]?.used ?? 0);
+  }
+
+  /** One of the asker's own uploads (attached or not). */
+  async own(asker: Asker, id: string): Promise<MediaFile | null> {
+    if (!asker.userId || !isUuid(id)) return null;
+    return this.repo.findOneBy({ id, ownerId: asker.userId });
+  }
+
+  /** One of the asker's own uploads not used by anything yet. */
+  async ownUnattached(asker: Asker, id: string): Promise<MediaFile | null> {
+    if (!asker.userId || !isUuid(id)) return null;
+    return this.repo.findOneBy({ id, ownerId: asker.userId, attached: false });
+  }
+
+  /**
+   * The row whose bytes the viewer asked for, when they may have them (the `/media` check,
+   * on every request): unattached → its owner only; the media of a memory → the viewer may see
+   * one of its timelines; a profile photo → any signed-in person. Otherwise null.
+   */
+  async servable(viewer: MediaViewer, id: string): Promise<MediaFile | null> {
+    if (!viewer.userId || !isUuid(id)) return null;
+    const media = await this.repo.findOneBy({ id });
+    if (!media) return null;
+    return (await this.mayServe(viewer, media)) ? media : null;
+  }
+
+  private async mayServe(viewer: MediaViewer, media: MediaFile): Promise<boolean> {
+    if (!media.attached) return media.ownerId === viewer.userId;
+    const memories = await this.ds
+      .getRepository(Memory)
+      .find({ select: { timelineId: true }, where: { mediaId: media.id } });
+    if (memories.length) {
+      const visible = await viewer.visibleTimelineIds([...new Set(memories.map((m) => m.timelineId))]);
+      if (visible.size > 0) return true;
+    }
+    return this.ds.getRepository(User).exists({ where: { profilePhotoId: media.id } });
+  }
+}

@@ -1,0 +1,57 @@
+import type { DataSource } from "typeorm";
+import { afterSql, orderSql, type KeysetOrder, type KeyValue } from "../../db/keyset.js";
+import { MediaFile } from "../../entities/media-file.entity.js";
+import { Memory } from "../../entities/memory.entity.js";
+import { User } from "../../entities/user.entity.js";
+import type { KnownRows } from "../access/known-rows.js";
+import { preparedRows } from "../../db/prepared.js";
+import { rowShape } from "../../db/plain-rows.js";
+
+/**
+ * Memories with their media and their author in ONE statement, as plain rows
+ * (docs/decisions/028-fast-graphql-path.md). Used only by `MemoryReads`, for timelines the
+ * viewer may see; the media and authors are remembered in the viewer's known rows.
+ */
+export class MemoryRows {
+  constructor(private readonly ds: DataSource) {}
+
+  /**
+   * The memories of these timelines after a key, in the order, at most `perTimeline` of each and
+   * `total` in all: a LATERAL keyset read per timeline, answered by the timeline order indexes
+   * (docs/decisions/024-paged-reads.md), joined to media_files and users by primary key.
+   */
+  async keysetRead(
+    known: KnownRows,
+    timelineIds: readonly string[],
+    order: KeysetOrder<Memory>,
+    after: KeyValue[] | null,
+    perTimeline: number,
+    total?: number,
+  ): Promise<Memory[]> {
+    const m = rowShape(this.ds, Memory, "m");
+    const f = rowShape(this.ds, MediaFile, "f");
+    const u = rowShape(this.ds, User, "u");
+    const params: unknown[] = [[...timelineIds], perTimeline, ...(after ?? [])];
+    const cond = after ? `AND ${afterSql(order, "x", (i) => `$${i + 3}`)}` : "";
+    if (total !== undefined) params.push(total);
+    const rows = await preparedRows(
+      this.ds,
+      `SELECT ${m.select}, ${f.select}, ${u.select}
+         FROM unnest(CAST($1 AS uuid[])) AS tl(id)
+        CROSS JOIN LATERAL (SELECT x.* FROM memories x WHERE x.timeline_id = tl.id ${cond}
+                             ORDER BY ${orderSql(order, "x")} LIMIT $2) m
+         JOIN media_files f ON f.id = m.media_id
+         JOIN users u ON u.id = m.created_by_id
+        ${total !== undefined ? `ORDER BY ${orderSql(order, "m")} LIMIT $${params.length}` : ""}`,
+      params,
+    );
+    const out: Memory[] = [];
+    for (const row of rows) {
+      known.addMedia([f.from(row)]);
+      // an author of many memories is built once (the rows repeat them)
+      if (!known.users.has(u.idOf(row)!)) known.addUsers([u.from(row)]);
+      out.push(m.from(row)!);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,99 @@
+import { MoreThanOrEqual, type DataSource } from "typeorm";
+import { keysetOrder, pageOf, type KeysetOrder, type Page, type PageRequest } from "../../db/keyset.js";
+import { Memory } from "../../entities/memory.entity.js";
+import { Notification } from "../../entities/notification.entity.js";
+import { Timeline } from "../../entities/timeline.entity.js";
+import { TimelineStatus } from "../../entities/timeline.enums.js";
+import { isUuid, type Asker, type Viewer } from "../access/access.service.js";
+import { NotificationRows } from "./notification-rows.js";
+
+/** Newest first, the id breaking ties (docs/decisions/024-paged-reads.md). */
+export const NOTIFICATION_ORDER: KeysetOrder<Notification> = keysetOrder({
+  tag: "n-created",
+  direction: "DESC",
+  terms: [
+    { column: "{a}.created_at", type: "time" },
+    { column: "{a}.id", type: "uuid" },
+  ],
+  key: (n) => [n.createdAt.toISOString(), n.id],
+});
+
+/**
+ * Reads of `notifications`: a notification is its recipient's alone, and is left out while its
+ * timeline is not visible to them (it turned private, a connection went away), so a title does
+ * not linger (docs/decisions/003-privacy-tiers.md).
+ */
+export class NotificationReads {
+  private readonly rows: NotificationRows;
+
+  constructor(private readonly ds: DataSource) {
+    this.rows = new NotificationRows(ds);
+  }
+
+  private get repo() {
+    return this.ds.getRepository(Notification);
+  }
+
+  /**
+   * A page of the viewer's notifications they may still see, in NOTIFICATION_ORDER. Rows are read
+   * by keyset in batches of twice the page; a batch whose rows are partly hidden is followed by
+   * the next one until the page is full or the list ends, so pages are exact (one statement per
+   * batch, plus the access check of the batch's timelines).
+   */
+  async page(viewer: Viewer, req: PageRequest): Promise<Page<Notification>> {
+    if (!viewer.userId) return { items: [], cursors: [], hasNextPage: false };
+    const batch = Math.max(2 * (req.size + 1), 20);
+    const shown: Notification[] = [];
+    let after = req.after;
+    for (;;) {
+      // each notice with its person and its timeline, in one statement (plain rows)
+      const rows = await this.rows.page(viewer.known, viewer.userId, NOTIFICATION_ORDER, after, batch);
+      const timelines = rows.map((r) => r.timeline).filter((t): t is Timeline => !!t);
+      viewer.primeFacts(timelines);
+      const visible = await viewer.filterVisible(timelines);
+      viewer.known.addTimelines(visible);
+      const seen = new Set(visible.map((t) => t.id));
+      for (const { notice } of rows)
+        if (!notice.relatedTimelineId || seen.has(notice.relatedTimelineId)) shown.push(notice);
+      if (shown.length > req.size || rows.length < batch) break;
+      after = NOTIFICATION_ORDER.key(rows.at(-1)!.notice);
+    }
+    return pageOf(NOTIFICATION_ORDER, shown.slice(0, req.size + 1), req.size);
+  }
+
+  /** Unread notifications the list would show (the counts and their timelines' facts in one statement). */
+  async unreadCount(viewer: Viewer): Promise<number> {
+    if (!viewer.userId) return 0;
+    const groups = await this.rows.unreadByTimeline(viewer.userId);
+    const timelines = groups.map((g) => g.timeline).filter((t): t is Timeline => !!t);
+    viewer.primeFacts(timelines);
+    const mask = await viewer.visibleMask(groups.map((g) => g.timeline));
+    return groups.reduce((sum, g, i) => sum + (!g.timeline || mask[i] ? g.n : 0), 0);
+  }
+
+  /** One of the asker's own notifications (to mark it read). */
+  async own(asker: Asker, id: string): Promise<Notification | null> {
+    if (!asker.userId || !isUuid(id)) return null;
+    return this.repo.findOneBy({ id, recipientId: asker.userId });
+  }
+
+  /** Is the proposal of one of the asker's own notifications still waiting for an answer? */
+  async proposalStillPending(asker: Asker, n: Notification): Promise<boolean> {
+    if (!n.relatedTimelineId || n.recipientId !== asker.userId) return false;
+    const t = await this.ds
+      .getRepository(Timeline)
+      .findOne({ where: { id: n.relatedTimelineId }, select: { id: true, status: true } });
+    return t?.status === TimelineStatus.PENDING;
+  }
+
+  /**
+   * How many memories the viewer added to a timeline they may see since `since` (the count of a
+   * friend notice's photos, docs/decisions/022-grouped-updates.md); 0 when they may not see it.
+   */
+  async memoriesAddedBy(viewer: Viewer, timelineId: string, since: Date): Promise<number> {
+    if (!viewer.userId || !(await viewer.canViewTimelineId(timelineId))) return 0;
+    return this.ds.getRepository(Memory).count({
+      where: { timelineId, createdById: viewer.userId, createdAt: MoreThanOrEqual(since) },
+    });
+  }
+}

@@ -1,0 +1,88 @@
+import { In, type DataSource } from "typeorm";
+import { Timeline } from "../../entities/timeline.entity.js";
+import { type Privacy, TimelineStatus } from "../../entities/timeline.enums.js";
+import { User } from "../../entities/user.entity.js";
+import { collaboratorSeenBy, isParticipant, isUuid, TIER_REACH, type Viewer } from "../access/access.service.js";
+import type { GraphSnapshots } from "../access/graph-snapshots.js";
+
+/** At most this many people are named in an audience (docs/decisions/025-audience-preview.md). */
+export const KNOWN_MAX = 10;
+
+/** Who a tier would let in, beyond the two people of the timeline. */
+export interface Audience {
+  /** people other than the participants who could open it under the tier */
+  count: number;
+  /** at most KNOWN_MAX of them who share an accepted, active timeline with the asker, by name */
+  known: User[];
+}
+
+const NOBODY: Audience = { count: 0, known: [] };
+
+/**
+ * The audience of a tier (docs/decisions/025-audience-preview.md): everyone within the tier's reach
+ * (`TIER_REACH`) of either participant in the graph of docs/decisions/003-privacy-tiers.md, the same
+ * rule `Viewer.visibleMask` applies to every read, counted on the in-memory snapshot of that graph.
+ * Only the participants of a timeline may ask about it; the asker learns names only of people they
+ * already share an accepted, active timeline with.
+ */
+export class AudienceReads {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly graph: GraphSnapshots,
+  ) {}
+
+  /**
+   * The audience of a timeline under `privacy`, for one of its participants; null for anyone else
+   * and for a missing or malformed id (the caller answers exactly as for a missing timeline).
+   * A pending proposal counts as the tier will mean once it is accepted (the pair's own edge does
+   * not change who is within reach of either of them); a declined or inactive timeline is seen by
+   * nobody else, whatever its tier. The creator of a sealed proposal counts from their own side
+   * only, as for an address without an account (docs/decisions/017-hostile-input.md).
+   */
+  async ofTimeline(viewer: Viewer, id: string, privacy: Privacy): Promise<Audience | null> {
+    if (!viewer.userId || !isUuid(id)) return null;
+    const t = await this.ds.getRepository(Timeline).findOneBy({ id });
+    if (!t || !isParticipant(viewer.userId, t)) return null;
+    if (t.status === TimelineStatus.REJECTED || !t.isActive) return NOBODY;
+    const seen = collaboratorSeenBy(viewer.userId, t);
+    const hidden = seen === t.collaboratorId ? null : t.collaboratorId;
+    return this.reachOf(viewer.userId, seen ? [t.createdById, seen] : [t.createdById], privacy, hidden);
+  }
+
+  /**
+   * The audience of a timeline not created yet, between the asker and `collaboratorId` (null: an
+   * address without an account, one the asker may not learn about, or nobody chosen yet: the asker's
+   * side only). The service decides which collaborator the asker may name.
+   */
+  preview(viewer: Viewer, collaboratorId: string | null, privacy: Privacy): Promise<Audience> {
+    if (!viewer.userId) return Promise.resolve(NOBODY);
+    const seeds = collaboratorId ? [viewer.userId, collaboratorId] : [viewer.userId];
+    return this.reachOf(viewer.userId, seeds, privacy, null);
+  }
+
+  private async reachOf(
+    askerId: string,
+    participants: string[],
+    privacy: Privacy,
+    hidden: string | null,
+  ): Promise<Audience> {
+    const k = TIER_REACH[privacy];
+    if (k === 0) return NOBODY;
+    const graph = await this.graph.get();
+    // Synchronous from the search to the last `has`: the answer is valid until the next search.
+    const reached = graph.within(participants, k);
+    const seeds = new Set(participants);
+    const partnerIds = graph.neighboursOf(askerId).filter((id) => reached.has(id) && !seeds.has(id) && id !== hidden);
+    const count = reached.size - seeds.size;
+    return { count, known: await this.named(partnerIds) };
+  }
+
+  /** People by name (then id, so the order is stable), at most KNOWN_MAX. */
+  private async named(ids: string[]): Promise<User[]> {
+    if (!ids.length) return [];
+    const users = await this.ds.getRepository(User).findBy({ id: In(ids) });
+    const key = (u: User) => (u.displayName || u.username).toLocaleLowerCase("en");
+    users.sort((a, b) => key(a).localeCompare(key(b), "en") || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return users.slice(0, KNOWN_MAX);
+  }
+}

@@ -1,0 +1,31 @@
+import express, { type Router } from "express";
+import { authRoutes } from "../modules/auth/auth.routes.js";
+import { uploadRouter } from "../modules/media/media.routes.js";
+import type { Services } from "./services.js";
+import { memoryRoutes } from "../modules/memories/memory.routes.js";
+import { notificationRoutes } from "../modules/notifications/notification.routes.js";
+import { relationshipRoutes } from "../modules/relationships/relationship.routes.js";
+import { timelineRoutes } from "../modules/timelines/timeline.routes.js";
+import { audienceRoutes } from "../modules/timelines/audience.routes.js";
+import { privacyChangeRoutes } from "../modules/timelines/privacy-change.routes.js";
+import { userRoutes } from "../modules/users/user.routes.js";
+import { accountRoutes } from "../modules/account/account.routes.js";
+
+/**
+ * The REST façade of docs/product.md §7: thin routes that call the same services as the resolvers.
+ * Each module contributes a router; mount it here.
+ */
+export function apiRouter(services: Services): Router {
+  const router = express.Router();
+  router.use(authRoutes(services));
+  router.use("/upload", uploadRouter(services));
+  router.use("/users", accountRoutes(services));
+  router.use("/users", userRoutes(services));
+  router.use("/timelines", timelineRoutes(services));
+  router.use("/timelines", audienceRoutes(services));
+  router.use("/timelines", privacyChangeRoutes(services));
+  router.use("/memories", memoryRoutes(services));
+  router.use("/user-relationships", relationshipRoutes(services));
+  router.use("/notifications", notificationRoutes(services));
+  return router;
+}

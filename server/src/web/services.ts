@@ -1,0 +1,74 @@
+import type { ServiceDeps } from "../service-deps.js";
+import { createMailer } from "../lib/mailer.js";
+import { mailOnce } from "../lib/mail-once.js";
+import { AuthService } from "../modules/auth/auth.service.js";
+import { MediaService } from "../modules/media/media.service.js";
+import { UserService } from "../modules/users/user.service.js";
+import { AccessService, type Viewer } from "../modules/access/access.service.js";
+import { MediaReads } from "../modules/media/media.reads.js";
+import { MemoryReads } from "../modules/memories/memory.reads.js";
+import { TimelineReads } from "../modules/timelines/timeline.reads.js";
+import { UserReads } from "../modules/users/user.reads.js";
+import { MemoryService } from "../modules/memories/memory.service.js";
+import { NotificationService } from "../modules/notifications/notification.service.js";
+import { RelationshipService } from "../modules/relationships/relationship.service.js";
+import { TimelineService } from "../modules/timelines/timeline.service.js";
+import { AudienceService } from "../modules/timelines/audience.service.js";
+import { GraphSnapshots } from "../modules/access/graph-snapshots.js";
+import { graphChangesPruneJob } from "../modules/access/graph-changes-prune.job.js";
+import { PrivacyChangeService } from "../modules/timelines/privacy-change.service.js";
+import { PrivacyNotices } from "../modules/notifications/privacy-notices.js";
+import { createLoaders } from "./loaders.js";
+import { InlineQueue } from "../jobs/inline-queue.js";
+import { mediaSweepJob } from "../modules/media/sweep.job.js";
+import { timelineCreatedFanOutJob } from "../modules/notifications/fan-out.job.js";
+import { AccountDeletionService } from "../modules/account/account-deletion.service.js";
+import { ExportService } from "../modules/account/export.service.js";
+
+/** Composition root: every service, built once per app. */
+export function createServices(deps: ServiceDeps) {
+  // every keyed mail (a mail job's) is delivered once per key, whatever retried it (lib/mail-once.ts)
+  const mailer = mailOnce(deps.mailer ?? createMailer(deps.env, deps.logger), deps.ds, deps.logger);
+  const jobs = deps.jobs ?? new InlineQueue(deps.logger);
+  const media = new MediaService(deps);
+  jobs.define(mediaSweepJob(media, deps.logger));
+  // Domain (timelines, memories, access, notifications, connection web): see docs/decisions/003.
+  const access = new AccessService(deps.ds);
+  const notifications = new NotificationService(deps.ds, access, deps.clock);
+  const timelineReads = new TimelineReads(deps.ds);
+  const reads = {
+    users: new UserReads(deps.ds),
+    media: new MediaReads(deps.ds),
+    timelines: timelineReads,
+    memories: new MemoryReads(deps.ds, timelineReads),
+  };
+  const privacyChanges = new PrivacyChangeService({ ...deps, notices: new PrivacyNotices(deps.clock) });
+  jobs.define(timelineCreatedFanOutJob({ ds: deps.ds, access, notifications, logger: deps.logger }));
+  // The audience's graph snapshot and the pruning of its change log (docs/decisions/025-audience-preview.md).
+  const graph = new GraphSnapshots(deps.ds, deps.logger);
+  jobs.define(graphChangesPruneJob(deps.ds, deps.logger));
+  return {
+    mailer,
+    jobs,
+    auth: new AuthService({ ...deps, mailer, jobs }),
+    users: new UserService(deps.ds, media),
+    media,
+    access,
+    notifications,
+    /** "Who can see this" for each tier (docs/decisions/025-audience-preview.md). */
+    audience: new AudienceService(deps.ds, graph),
+    graph,
+    timelines: new TimelineService({ ...deps, media, mailer, notifications, jobs, privacyChanges }),
+    /** Two keys to widen a timeline's tier (docs/decisions/026-two-keys-privacy.md). */
+    privacyChanges,
+    memories: new MemoryService({ ...deps, media, notifications }),
+    relationships: new RelationshipService(deps.ds),
+    /** Export and deletion of one's own account (docs/decisions/023-export-and-deletion.md). */
+    exports: new ExportService({ ...deps, storage: media.storage }),
+    accountDeletion: new AccountDeletionService({ ...deps, storage: media.storage }),
+    /** Fresh per-request DataLoaders for one viewer (REST presenters, GraphQL contexts). */
+    loaders: (viewer: () => Viewer) => createLoaders(reads, viewer),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
