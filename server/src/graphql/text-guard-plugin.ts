@@ -1,26 +1,26 @@
 import type { ApolloServerPlugin } from "@apollo/server";
 import { GraphQLError, Kind, visit, type ASTNode, type DocumentNode } from "graphql";
-import { findRefusedText, isAllowedText, refusedTextMessage } from "../lib/text-rules.js";
+import { findRefusedText, refusedTextMessage, textRefusal, type TextRefusal } from "../lib/text-rules.js";
 
 /** The field a string literal of the document belongs to: the nearest argument or object field name. */
-function literalRefusal(document: ASTNode): string | null {
-  let bad: string | null = null;
+function literalRefusal(document: ASTNode): TextRefusal | null {
+  let bad: TextRefusal | null = null;
   const names: string[] = [];
   visit(document, {
     Argument: { enter: (n) => void names.push(n.name.value), leave: () => void names.pop() },
     ObjectField: { enter: (n) => void names.push(n.name.value), leave: () => void names.pop() },
     StringValue(n) {
       const field = names.at(-1) ?? "value";
-      if (!bad && !isAllowedText(n.value, field)) bad = field;
+      bad ??= textRefusal(n.value, field);
     },
   });
   return bad;
 }
 
 /** The literal check per document: Apollo hands the same DocumentNode for the same query text. */
-const literalVerdicts = new WeakMap<DocumentNode, string | null>();
+const literalVerdicts = new WeakMap<DocumentNode, TextRefusal | null>();
 
-function documentRefusal(document: DocumentNode): string | null {
+function documentRefusal(document: DocumentNode): TextRefusal | null {
   if (!literalVerdicts.has(document)) {
     const hasOperation = document.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION);
     literalVerdicts.set(document, hasOperation ? literalRefusal(document) : null);
@@ -41,7 +41,7 @@ export function textGuardPlugin<T extends object>(): ApolloServerPlugin<T> {
           const bad = findRefusedText(request.variables ?? {}) ?? documentRefusal(document);
           if (!bad) return;
           throw new GraphQLError(refusedTextMessage(bad), {
-            extensions: { code: "BAD_USER_INPUT", field: bad, http: { status: 400 } },
+            extensions: { code: "BAD_USER_INPUT", field: bad.field, http: { status: 400 } },
           });
         },
       };

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler, Response } from "express";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, serviceUnavailable } from "../db/unavailable.js";
 import type { Logger } from "../lib/logger.js";
 import { AppError, isAppError } from "../lib/errors.js";
+import { isMultipartParseError, UNREADABLE_UPLOAD } from "../lib/multipart-errors.js";
 
 /**
  * REST façade errors: `{error: "…"}` with a proper status; internals never leak.
@@ -16,6 +17,7 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
       logger.warn({ err, reqId: req.id }, "database unavailable");
       return void sendAppError(res, serviceUnavailable());
     }
+    if (isMultipartParseError(err)) return void res.status(400).json({ error: UNREADABLE_UPLOAD });
     const status = httpStatusOf(err) ?? 500;
     if (status === 413) return void res.status(413).json({ error: "Payload too large" });
     if (status >= 400 && status < 500 && err?.type === "entity.parse.failed") {
@@ -74,6 +76,7 @@ export function graphqlErrorHandler(logger: Logger): ErrorRequestHandler {
     if (err?.type === "entity.parse.failed") {
       return void sendGraphQLError(res, 400, "The request body is not valid JSON.", "BAD_REQUEST");
     }
+    if (isMultipartParseError(err)) return void sendGraphQLError(res, 400, UNREADABLE_UPLOAD, "BAD_REQUEST");
     if (err?.isMultipartError === true) {
       return void sendGraphQLError(
         res,

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import type { Logger } from "../lib/logger.js";
 import type { JobDefinition, JobQueue } from "./job-queue.js";
 
@@ -20,7 +21,7 @@ export class InlineQueue implements JobQueue {
     const def = this.defs.get(name);
     if (!def) throw new Error(`unknown job ${name}`);
     try {
-      await def.handler({ data, retryCount: 0, lastAttempt: true });
+      await def.handler({ id: crypto.randomUUID(), data, retryCount: 0, lastAttempt: true });
     } catch (err) {
       this.logger.error({ err, job: name }, "job failed");
     }

@@ -7,6 +7,8 @@
  * `backgroundJobs`, i.e. most tests and the benches: the handler runs at once inside `send`, once).
  */
 export interface JobRun<T> {
+  /** The job's id: the same in every attempt (a key for work that must happen once). */
+  id: string;
   data: T;
   /** 0 for the first attempt. */
   retryCount: number;

@@ -2,10 +2,13 @@ import PgBoss from "pg-boss";
 import type { Pool } from "pg";
 import type { Logger } from "../lib/logger.js";
 import type { JobDefinition, JobQueue } from "./job-queue.js";
+import { SettleWrites } from "./settle-writes.js";
 
 export interface PgBossQueueOptions {
   /** Replaces every definition's first retry delay (tests: 1 s instead of minutes). */
   retryDelaySeconds?: number;
+  /** Replaces every definition's number of retries (tests: the last attempt within seconds). */
+  retryLimit?: number;
   /** How often an idle worker looks for jobs; jobs sent by this process wake it at once. */
   pollingIntervalSeconds?: number;
 }
@@ -25,16 +28,17 @@ export class PgBossQueue implements JobQueue {
   private readonly boss: PgBoss;
   private started = false;
   private stopping = false;
-  /** Handlers running now in this process. */
-  private running = 0;
+  /** The writes that settle this process's jobs, retried through a database outage. */
+  private readonly settles: SettleWrites;
 
   constructor(
     pool: Pool,
     private readonly logger: Logger,
     private readonly opts: PgBossQueueOptions = {},
   ) {
+    this.settles = new SettleWrites(pool, logger, JOB_SCHEMA);
     this.boss = new PgBoss({
-      db: { executeSql: (text, values) => pool.query(text, values) },
+      db: { executeSql: this.settles.executeSql },
       schema: JOB_SCHEMA,
       // finished jobs (their data included) are archived after a minute and deleted a minute later
       archiveCompletedAfterSeconds: 60,
@@ -61,31 +65,32 @@ export class PgBossQueue implements JobQueue {
     await this.boss.start();
     const retryDelay = this.opts.retryDelaySeconds;
     for (const def of this.defs.values()) {
-      await this.boss.createQueue(def.name, {
+      const retryLimit = this.opts.retryLimit ?? def.retryLimit;
+      const queue: PgBoss.Queue = {
         name: def.name,
         policy: def.singleton ? "singleton" : "standard",
-        retryLimit: def.retryLimit,
+        retryLimit,
         retryDelay: retryDelay ?? def.retryDelaySeconds,
-        retryBackoff: def.retryLimit > 0,
+        retryBackoff: retryLimit > 0,
         expireInSeconds: def.expireInSeconds,
-      });
+      };
+      // created once per database; its retry policy follows the definition from then on
+      await this.boss.createQueue(def.name, queue);
+      await this.boss.updateQueue(def.name, queue);
       const id = await this.boss.work<object>(
         def.name,
         { includeMetadata: true, pollingIntervalSeconds: this.opts.pollingIntervalSeconds ?? 2 },
         async ([job]) => {
           if (!job) return;
+          this.settles.taken(job.id, job.expireInSeconds);
           // a job fetched while stopping goes back to the table (failed, so retried by a process that runs)
           if (this.stopping) throw new Error("the queue is stopping");
-          this.running++;
-          try {
-            await def.handler({
-              data: job.data,
-              retryCount: job.retryCount,
-              lastAttempt: job.retryCount >= job.retryLimit,
-            });
-          } finally {
-            this.running--;
-          }
+          await def.handler({
+            id: job.id,
+            data: job.data,
+            retryCount: job.retryCount,
+            lastAttempt: job.retryCount >= job.retryLimit,
+          });
         },
       );
       this.workers.set(def.name, id);
@@ -101,9 +106,9 @@ export class PgBossQueue implements JobQueue {
     const until = Date.now() + timeoutMs;
     // Running jobs finish (up to the timeout); any still running then are failed and retried later.
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
-    // pg-boss 10 records a job's completion without awaiting it and may be fetching as it stops:
-    // wait for our handlers, then a moment for those writes, before the caller closes the pool.
-    while (this.running > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-    await new Promise((r) => setTimeout(r, 250));
+    // pg-boss 10 stops without waiting for a fetch under way, and settles a job without awaiting
+    // it: wait until every job this process took is settled (or left to its expiry) and no
+    // statement of the queue is under way, before the caller closes the pool.
+    while (this.settles.busy && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
   }
 }

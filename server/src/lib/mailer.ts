@@ -15,6 +15,11 @@ export interface MailMessage {
    * outbox mode outside production, so `npm start` without SMTP still lets someone sign in.
    */
   devLink?: string;
+  /**
+   * Sent at most once per key (a mail job's id: lib/mail-once.ts); also the mail's Message-ID,
+   * so every attempt of one job sends the same message.
+   */
+  key?: string;
 }
 
 /** The one way the server sends mail (docs/decisions/015-code-layout.md). */
@@ -22,6 +27,11 @@ export interface Mailer {
   readonly mode: "smtp" | "outbox";
   /** Resolves when the message was accepted by the SMTP server or written to the outbox; rejects otherwise. */
   send(message: MailMessage): Promise<void>;
+}
+
+/** `<key@host of APP_URL>` for a keyed mail; nodemailer makes a random one otherwise. */
+function messageIdOf(message: MailMessage, env: Env): string | undefined {
+  return message.key ? `<${message.key}@${new URL(env.APP_URL).hostname}>` : undefined;
 }
 
 export function outboxDir(env: Env): string {
@@ -50,6 +60,7 @@ export function createMailer(env: Env, logger: Logger): Mailer {
           subject: message.subject,
           text: message.text,
           html: message.html,
+          messageId: messageIdOf(message, env),
         });
       },
     };
@@ -68,6 +79,7 @@ export function createMailer(env: Env, logger: Logger): Mailer {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        messageId: messageIdOf(message, env),
       });
       await fs.mkdir(dir, { recursive: true });
       const file = path.join(

@@ -36,6 +36,8 @@ export interface RateLimiter {
   consume(key: string, message: string): Promise<void>;
   /** Forgets the key's counter (an action that did not happen, or a test moving past a window). */
   reset(key: string): Promise<void>;
+  /** Gives back one counted action (one that came to nothing through no fault of the person). */
+  refund(key: string): Promise<void>;
 }
 
 /**
@@ -81,6 +83,9 @@ export function createRateLimiter(ds: DataSource, rule: RateLimitRule): RateLimi
     },
     async reset(key) {
       await limiter.delete(key);
+    },
+    async refund(key) {
+      await limiter.reward(key, 1);
     },
   };
 }

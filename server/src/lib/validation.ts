@@ -1,5 +1,5 @@
 import { badInput } from "./errors.js";
-import { graphemeLength } from "./text-rules.js";
+import { CODE_POINTS_PER_CHARACTER, graphemeLength, unitsFor } from "./text-rules.js";
 
 /**
  * Small input checks shared by the services (the GraphQL resolvers and the REST façade call the
@@ -9,16 +9,18 @@ import { graphemeLength } from "./text-rules.js";
 /**
  * A string field that may be absent (undefined → undefined; null → ""). Trimmed; at most `max`
  * user-perceived characters (grapheme clusters), and at most ten code points per character
- * (the column width; a longer cluster is not a character anyone types).
+ * (the column width; a longer cluster is not a character anyone types). A text longer than
+ * `max` characters can be in UTF-16 units is refused before its characters are counted.
  */
 export function optionalText(value: unknown, label: string, max: number): string | undefined {
   if (value === undefined) return undefined;
   if (value === null) return "";
   if (typeof value !== "string") throw badInput(`${label} must be text`);
+  const tooLong = () => badInput(`${label} must be at most ${max} characters`);
+  // read without walking the text: counting characters walks all of it
+  if (value.length > unitsFor(max)) throw tooLong();
   const text = value.trim();
-  if (graphemeLength(text) > max || [...text].length > max * 10) {
-    throw badInput(`${label} must be at most ${max} characters`);
-  }
+  if (graphemeLength(text) > max || [...text].length > max * CODE_POINTS_PER_CHARACTER) throw tooLong();
   return text;
 }
 

@@ -1,5 +1,6 @@
 import type { ServiceDeps } from "../service-deps.js";
 import { createMailer } from "../lib/mailer.js";
+import { mailOnce } from "../lib/mail-once.js";
 import { AuthService } from "../modules/auth/auth.service.js";
 import { MediaService } from "../modules/media/media.service.js";
 import { UserService } from "../modules/users/user.service.js";
@@ -27,7 +28,8 @@ import { ExportService } from "../modules/account/export.service.js";
 
 /** Composition root: every service, built once per app. */
 export function createServices(deps: ServiceDeps) {
-  const mailer = deps.mailer ?? createMailer(deps.env, deps.logger);
+  // every keyed mail (a mail job's) is delivered once per key, whatever retried it (lib/mail-once.ts)
+  const mailer = mailOnce(deps.mailer ?? createMailer(deps.env, deps.logger), deps.ds, deps.logger);
   const jobs = deps.jobs ?? new InlineQueue(deps.logger);
   const media = new MediaService({ ...deps, jobs });
   jobs.define(mediaSweepJob(media, deps.logger));

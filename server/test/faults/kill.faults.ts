@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../../src/db/embedded-postgres.js";
 import {
+  embeddedUrl,
   mediaFiles,
   multipart,
   orphans,
@@ -37,7 +38,6 @@ describe("(c) kill -9 during uploads, then start", () => {
   it("leaves no temp file and no orphan after the next start", async () => {
     const port = await freePort();
     const env = { EMBEDDED_PG_PORT: String(port) };
-    const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
     server = await startServer({ dataDir, env });
     const alice = await signIn(server, "alice@example.com");
     const done = await alice.upload();
@@ -72,7 +72,7 @@ describe("(c) kill -9 during uploads, then start", () => {
     const readySeconds = (Date.now() - restartAt) / 1000;
     await server.waitForOutput(/"event":"startup_sweep"/);
     const tempAfter = mediaFiles(dataDir, "tmp").length;
-    const left = await orphans(dataDir, databaseUrl);
+    const left = await orphans(dataDir, embeddedUrl(dataDir, port));
     const staleDatabaseStopped = /left running by an earlier crash/.test(server.output());
 
     report("(c) kill -9 during uploads, then start", [

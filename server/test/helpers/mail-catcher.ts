@@ -19,6 +19,11 @@ export interface MailCatcher {
   failing: boolean;
   /** Messages sent to this address, oldest first. */
   to(address: string): CaughtMail[];
+  /**
+   * Holds the next message's answer (a slow mail server): `arrived` resolves once its data is in,
+   * and the server answers 250 only after `release()`.
+   */
+  holdNext(): { arrived: Promise<void>; release(): void };
   close(): Promise<void>;
 }
 
@@ -31,6 +36,7 @@ export interface MailCatcher {
 export async function startMailCatcher(opts: { port?: number } = {}): Promise<MailCatcher> {
   const messages: CaughtMail[] = [];
   const state = { failing: false };
+  let held: { arrived: () => void; released: Promise<void> } | null = null;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -45,7 +51,11 @@ export async function startMailCatcher(opts: { port?: number } = {}): Promise<Ma
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
         const raw = Buffer.concat(chunks);
-        simpleParser(raw)
+        const hold = held;
+        held = null;
+        hold?.arrived();
+        Promise.resolve(hold?.released)
+          .then(() => simpleParser(raw))
           .then((parsed) => {
             messages.push({
               envelopeTo: session.envelope.rcptTo.map((r) => r.address),
@@ -72,6 +82,14 @@ export async function startMailCatcher(opts: { port?: number } = {}): Promise<Ma
       state.failing = v;
     },
     to: (address) => messages.filter((m) => m.envelopeTo.includes(address)),
+    holdNext() {
+      let arrived!: () => void;
+      let release!: () => void;
+      const arrivedP = new Promise<void>((r) => (arrived = r));
+      const released = new Promise<void>((r) => (release = r));
+      held = { arrived, released };
+      return { arrived: arrivedP, release };
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -16,12 +16,15 @@ import { parseEnv } from "../../src/config/env.js";
 import { createDataSource } from "../../src/db/data-source.js";
 import { FakeClock } from "../../src/lib/clock.js";
 import { createLogger } from "../../src/lib/logger.js";
+import { mailOnce } from "../../src/lib/mail-once.js";
+import { createMailer } from "../../src/lib/mailer.js";
 import { createUser } from "../factories/index.js";
 import { signInSecrets, startMailCatcher, type MailCatcher } from "../helpers/mail-catcher.js";
 import { SAME_ORIGIN } from "../helpers/sign-in.js";
 import { signInAs } from "../helpers/sign-in-as.js";
 import { createTestDatabase } from "../helpers/test-db.js";
 import { until } from "../helpers/until.js";
+import { startDbProxy } from "../ops/db-proxy.js";
 import type { TestApp } from "../helpers/test-app.js";
 
 describe("durable mail", () => {
@@ -52,8 +55,16 @@ describe("durable mail", () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** An app process on the test database: `own` gives it its own pool, as another process has. */
-  const startApp = async (own = false) => {
+  /**
+   * An app process on the test database: `own` gives it its own pool, as another process has;
+   * `url` reaches the database another way (a proxy the test can cut); `retryLimit` replaces
+   * every job's retries.
+   */
+  const startApp = async ({
+    own = false,
+    url,
+    retryLimit,
+  }: { own?: boolean; url?: string; retryLimit?: number } = {}) => {
     const env = parseEnv({
       NODE_ENV: "test",
       DATA_DIR: dataDir,
@@ -63,8 +74,8 @@ describe("durable mail", () => {
       SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
       SMTP_URL: `smtp://127.0.0.1:${port}`,
     });
-    const ds = own ? createDataSource(db.url, { poolSize: 4 }) : db.ds;
-    if (own) await ds.initialize();
+    const ds = own || url ? createDataSource(url ?? db.url, { poolSize: 4 }) : db.ds;
+    if (ds !== db.ds) await ds.initialize();
     const sink = new Writable({
       write(chunk: Buffer, _enc, done) {
         logs.push(chunk.toString());
@@ -78,7 +89,7 @@ describe("durable mail", () => {
       logger: createLogger("info", sink),
       clientDist: path.join(dataDir, "no-client"),
       backgroundJobs: true,
-      jobOptions: { retryDelaySeconds: 1, pollingIntervalSeconds: 0.5 },
+      jobOptions: { retryDelaySeconds: 1, pollingIntervalSeconds: 0.5, retryLimit },
     });
     apps.push({ app, ds });
     return Object.assign(app, { env, ds, clock });
@@ -86,6 +97,21 @@ describe("durable mail", () => {
 
   const askLink = (app: App, email: string) =>
     request(app.app).post("/api/auth/email").set(SAME_ORIGIN).send({ email }).expect(200);
+
+  /** Jobs of `name` by state, read from the queue's own table. */
+  const jobStates = async (name: string): Promise<Record<string, number>> => {
+    const rows = (await db.ds.query(
+      `SELECT state::text AS state, count(*)::int AS n FROM pgboss.job WHERE name = $1 GROUP BY state`,
+      [name],
+    )) as { state: string; n: number }[];
+    return Object.fromEntries(rows.map((r) => [r.state, r.n]));
+  };
+  /** Resolves once no job of `name` waits, retries or runs: nothing more of it will be sent. */
+  const settled = (name: string) =>
+    until(`every ${name} job settled`, async () => {
+      const states = await jobStates(name);
+      return ["created", "retry", "active"].every((s) => !states[s]) && states;
+    });
 
   it("answers 200 while the mail server is down; the mail arrives once it is back, and its code signs in", async () => {
     const app = await startApp();
@@ -123,7 +149,7 @@ describe("durable mail", () => {
   });
 
   it("a job outlives the app that enqueued it: a new app on the same database delivers it", async () => {
-    const first = await startApp(true);
+    const first = await startApp({ own: true });
     smtp.failing = true;
     await askLink(first, "restart@example.com");
     await until("a failed attempt", () =>
@@ -134,33 +160,34 @@ describe("durable mail", () => {
     await stopped.ds.destroy();
 
     smtp.failing = false;
-    await startApp(true); // another process, same database
+    await startApp({ own: true }); // another process, same database
     const mail = await until("the mail", () => smtp.to("restart@example.com")[0]);
     expect(signInSecrets(mail).code).toMatch(/^[A-Z2-9]{6}$/);
     expect(smtp.to("restart@example.com")).toHaveLength(1);
   });
 
   it("stopping while a mail is being tried leaves it to the next process, with no write after the pool closed", async () => {
-    const first = await startApp(true);
+    const first = await startApp({ own: true });
     smtp.failing = true;
     await askLink(first, "midway@example.com"); // its worker is taking the job as the app stops
     await first.stop();
     await apps.shift()!.ds.destroy();
     smtp.failing = false;
-    await startApp(true);
+    await startApp({ own: true });
     await until("the mail", () => smtp.to("midway@example.com")[0]);
+    await settled("sign-in-mail");
     expect(smtp.to("midway@example.com")).toHaveLength(1);
   });
 
   it("two processes on one database deliver each mail once", async () => {
-    const a = await startApp(true);
-    const b = await startApp(true);
+    const a = await startApp({ own: true });
+    const b = await startApp({ own: true });
     smtp.failing = true;
     const addresses = Array.from({ length: 6 }, (_, i) => `twice${i}@example.com`);
     for (const [i, email] of addresses.entries()) await askLink(i % 2 ? a : b, email);
     smtp.failing = false;
     for (const email of addresses) await until(`mail to ${email}`, () => smtp.to(email)[0]);
-    await new Promise((r) => setTimeout(r, 1500)); // a duplicate would arrive by now
+    await settled("sign-in-mail"); // every job completed: no attempt is left to send a copy
     for (const email of addresses) expect(smtp.to(email)).toHaveLength(1);
   });
 
@@ -175,7 +202,7 @@ describe("durable mail", () => {
       logs.find((l) => l.includes('"event":"auth.link_mail_dropped"') && l.includes('"reason":"expired"')),
     );
     expect(line).not.toContain("late@example.com");
-    await new Promise((r) => setTimeout(r, 500));
+    await settled("sign-in-mail");
     expect(smtp.to("late@example.com")).toHaveLength(0);
   });
 
@@ -193,5 +220,78 @@ describe("durable mail", () => {
     smtp.failing = false;
     const mail = await until("the invitation", () => smtp.to("newcomer@example.com")[0]);
     expect(mail.text).toContain('Ann would like to share the timeline "Trips"');
+  });
+
+  it("the database goes away during the mail server's round trip: the process keeps serving, the job completes once it is back, the mail arrives once", async () => {
+    const proxy = await startDbProxy(db.url);
+    try {
+      const app = await startApp({ url: proxy.url });
+      const held = smtp.holdNext();
+      await askLink(app, "outage@example.com");
+      const [job] = (await db.ds.query(
+        `SELECT id FROM pgboss.job WHERE name = 'sign-in-mail' ORDER BY created_on DESC LIMIT 1`,
+      )) as { id: string }[];
+      const stateOf = async () =>
+        (
+          (await db.ds.query(`SELECT state::text AS state FROM pgboss.job WHERE id = $1`, [job!.id])) as {
+            state: string;
+          }[]
+        )[0]?.state;
+      await held.arrived; // the mail server has the message and has not answered yet
+      await proxy.cut(); // the database goes away
+      held.release(); // the mail server accepts it: the job's result cannot be stored now
+      await until("the result waiting for the database", () =>
+        logs.some((l) => l.includes('"event":"job.settle_waiting"')),
+      );
+      await request(app.app).get("/readyz").expect(503);
+      expect(await stateOf()).toBe("active");
+
+      await proxy.restore();
+      await until("the job completed", async () => (await stateOf()) === "completed");
+      await request(app.app).get("/readyz").expect(200);
+      expect(smtp.to("outage@example.com")).toHaveLength(1);
+      const [delivered] = await db.ds.query(`SELECT count(*)::int AS n FROM mail_deliveries`);
+      expect(delivered.n).toBeGreaterThanOrEqual(1); // recorded once the database was back
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it("a job run again after its mail was delivered sends nothing twice, in this process or another", async () => {
+    const sink = createLogger("silent");
+    const env = parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${port}` });
+    const one = mailOnce(createMailer(env, sink), db.ds, sink);
+    const other = mailOnce(createMailer(env, sink), db.ds, sink); // another process's
+    const message = { to: "once@example.com", subject: "Once", text: "once", html: "<p>once</p>", key: "job-1" };
+    await one.send(message);
+    await one.send(message);
+    await until(
+      "the delivery recorded",
+      async () => (await db.ds.query(`SELECT 1 FROM mail_deliveries WHERE key = 'job-1'`)).length,
+    );
+    await other.send(message);
+    await other.send({ ...message, key: "job-2" }); // another job: another mail
+    expect(
+      smtp.to("once@example.com").map((m) =>
+        m.raw
+          .toString()
+          .match(/^Message-ID: (.*)$/im)?.[1]
+          ?.trim(),
+      ),
+    ).toEqual(["<job-1@localhost>", "<job-2@localhost>"]);
+  });
+
+  it("a sign-in mail the mail server refuses through every retry is logged without the address, and the address may ask again at once", async () => {
+    const app = await startApp({ retryLimit: 1 });
+    smtp.failing = true;
+    await askLink(app, "never@example.com");
+    const line = await until("the last failure", () =>
+      logs.find((l) => l.includes('"event":"auth.link_mail_dropped"') && l.includes('"reason":"undeliverable"')),
+    );
+    expect(line).not.toContain("never@example.com");
+    await settled("sign-in-mail");
+    smtp.failing = false;
+    await askLink(app, "never@example.com"); // no "Please wait a minute"
+    await until("the new mail", () => smtp.to("never@example.com")[0]);
   });
 });

@@ -1,7 +1,9 @@
+import fs from "node:fs";
 import request from "supertest";
 import { SAME_ORIGIN } from "../helpers/sign-in.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../factories/index.js";
+import { fixture } from "../helpers/fixtures.js";
 import { signInAs, type Agent } from "../helpers/sign-in-as.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 
@@ -18,12 +20,18 @@ describe("bad requests at /graphql", () => {
     await t.close();
   });
 
-  it("a multipart body with no operations, map or files (curl -F a=b) answers 400 BAD_REQUEST", async () => {
+  it("a multipart body without a session answers 401 UNAUTHENTICATED before it is read", async () => {
     const res = await request(t.app)
       .post("/graphql")
       .set(SAME_ORIGIN)
       .set("Apollo-Require-Preflight", "true")
-      .field("a", "b");
+      .field("operations", "{}");
+    expect(res.status).toBe(401);
+    expect(res.body.errors[0].extensions).toEqual({ code: "UNAUTHENTICATED" });
+  });
+
+  it("a multipart body with no operations, map or files (curl -F a=b) answers 400 BAD_REQUEST", async () => {
+    const res = await agent.post("/graphql").set("Apollo-Require-Preflight", "true").field("a", "b");
     expect(res.status).toBe(400);
     expect(res.body.errors).toHaveLength(1);
     expect(res.body.errors[0].extensions).toEqual({ code: "BAD_REQUEST" });
@@ -49,9 +57,8 @@ describe("bad requests at /graphql", () => {
   });
 
   it("multipart fields in the wrong order answer 400 BAD_REQUEST", async () => {
-    const res = await request(t.app)
+    const res = await agent
       .post("/graphql")
-      .set(SAME_ORIGIN)
       .set("Apollo-Require-Preflight", "true")
       .field("map", "{}")
       .field("operations", "{}");
@@ -77,5 +84,45 @@ describe("bad requests at /graphql", () => {
       .send('{"query": ');
     expect(res.status).toBe(400);
     expect(res.body.errors[0].extensions.code).toBe("BAD_REQUEST");
+  });
+
+  it("a subscription answers 400 GRAPHQL_VALIDATION_FAILED: the API has none", async () => {
+    const res = await agent
+      .post("/graphql")
+      .set("Content-Type", "application/json")
+      .send({ query: "subscription { me { id } }" });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toMatchObject({
+      message: "This API has no subscription operations.",
+      extensions: { code: "GRAPHQL_VALIDATION_FAILED" },
+    });
+  });
+
+  it("an upload whose body ends inside the file answers 400 BAD_REQUEST, not an internal error", async () => {
+    const boundary = "----truncated";
+    const part = (headers: string, data: string | Buffer) =>
+      Buffer.concat([Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`), Buffer.from(data), Buffer.from("\r\n")]);
+    const operations = JSON.stringify({
+      query: "mutation($f: Upload) { updateProfile(input: { photo: $f }) { user { id } } }",
+      variables: { f: null },
+    });
+    const png = fs.readFileSync(fixture("photo-portrait.png"));
+    const body = Buffer.concat([
+      part('Content-Disposition: form-data; name="operations"', operations),
+      part('Content-Disposition: form-data; name="map"', JSON.stringify({ 0: ["variables.f"] })),
+      // the file part, cut off half-way: no end of the file, no closing boundary
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="0"; filename="p.png"\r\n\r\n`),
+      png.subarray(0, png.length / 2),
+    ]);
+    const res = await agent
+      .post("/graphql")
+      .set("Apollo-Require-Preflight", "true")
+      .set("Content-Type", `multipart/form-data; boundary=${boundary}`)
+      .send(body);
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toMatchObject({
+      message: "The upload could not be read. Please try again.",
+      extensions: { code: "BAD_REQUEST" },
+    });
   });
 });

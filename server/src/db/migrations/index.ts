@@ -12,6 +12,7 @@ import { TwoKeysPrivacy1795713000000 } from "./1795713000000-TwoKeysPrivacy.js";
 import { PartnerMeaning1795727000000 } from "./1795727000000-PartnerMeaning.js";
 import { AccessGraphChanges1795810000000 } from "./1795810000000-AccessGraphChanges.js";
 import { MediaFormats1795820000000 } from "./1795820000000-MediaFormats.js";
+import { MailDeliveries1795830000000 } from "./1795830000000-MailDeliveries.js";
 
 /** Every migration, in order. Add new ones here (npm run migration:generate -w server -- Name). */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   PartnerMeaning1795727000000,
   AccessGraphChanges1795810000000,
   MediaFormats1795820000000,
+  MailDeliveries1795830000000,
 ];

@@ -111,7 +111,6 @@ export class AuthService {
     const secret = resolveSessionSecret(deps.env);
     this.key = crypto.createHmac("sha256", secret).update("keepsake/auth/v1").digest("hex");
     this.sealer = new Sealer(secret);
-    deps.jobs.define(signInMailJob({ ...deps, sealer: this.sealer, minutes: LINK_TTL_MINUTES }));
     const rule = (name: string, points: number, durationSec: number) =>
       createRateLimiter(deps.ds, { name, points, durationSec });
     this.limits = {
@@ -122,6 +121,22 @@ export class AuthService {
       verifyIp: rule("auth-verify-ip-1h", deps.env.AUTH_IP_HOURLY_LIMIT, 3600),
       codeEmail: rule("auth-code-1h", 10, 3600),
     };
+    deps.jobs.define(
+      signInMailJob({
+        ...deps,
+        sealer: this.sealer,
+        minutes: LINK_TTL_MINUTES,
+        undeliverable: (email) => this.refundLinkRequest(email),
+      }),
+    );
+  }
+
+  /** A link request whose mail never went out no longer counts against the address's limits. */
+  private async refundLinkRequest(email: string): Promise<void> {
+    const key = this.ref(email);
+    await Promise.all(
+      [this.limits.emailCooldown, this.limits.emailHourly, this.limits.emailDaily].map((l) => l.refund(key)),
+    );
   }
 
   get env(): Env {

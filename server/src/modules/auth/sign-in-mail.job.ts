@@ -25,7 +25,10 @@ export interface SignInSecrets {
  * Delivers a sign-in mail (docs/decisions/021-durable-jobs.md). 6 retries starting at 5 s and
  * doubling end within about 10 minutes, inside the link's 15. Before each attempt the token row
  * is read again: a link that was used, superseded or has expired is not sent; the mail is dropped
- * and logged (by the token's hash prefix, never the address, link or code).
+ * and logged (by the token's hash prefix, never the address, link or code). A mail the mail server
+ * refused through every retry is logged the same way, and its request no longer counts against
+ * the address's limits: the person may ask again at once. Delivered once per job
+ * (lib/mail-once.ts), whatever retried it.
  */
 export function signInMailJob(deps: {
   ds: DataSource;
@@ -35,13 +38,15 @@ export function signInMailJob(deps: {
   logger: Logger;
   sealer: Sealer;
   minutes: number;
+  /** The mail could not be delivered within its retries: the request must not count against the address. */
+  undeliverable(email: string): Promise<void>;
 }): JobDefinition<SignInMailJob> {
   return defineJob<SignInMailJob>({
     name: SIGN_IN_MAIL_JOB,
     retryLimit: 6,
     retryDelaySeconds: 5,
     expireInSeconds: 60,
-    async handler({ data, retryCount, lastAttempt }) {
+    async handler({ id, data, retryCount, lastAttempt }) {
       const row = await deps.ds.getRepository(SignInToken).findOneBy({ id: data.tokenId });
       const log = deps.logger.child({ tokenRef: row?.tokenHash.slice(0, 12), retryCount });
       const secrets = deps.sealer.open<SignInSecrets>(data.sealed);
@@ -66,14 +71,17 @@ export function signInMailJob(deps: {
           text: mail.text,
           html: mail.html,
           devLink: mail.link,
+          key: id,
         });
       } catch (err) {
         const error = { message: (err as Error)?.message };
-        if (lastAttempt)
-          return void log.error(
+        if (lastAttempt) {
+          log.error(
             { event: "auth.link_mail_dropped", reason: "undeliverable", err: error },
-            "sign-in mail dropped after its last retry",
+            "sign-in mail dropped after its last retry; the address may ask for a new link at once",
           );
+          return deps.undeliverable(row.email);
+        }
         log.warn({ event: "auth.link_send_failed", err: error }, "sign-in mail could not be sent; it will be retried");
         throw err;
       }

@@ -4,6 +4,7 @@ import express, { type Request, type Response, type Router } from "express";
 import { requestViewer } from "../../http/request-viewer.js";
 import { requireAuth } from "../../http/require-auth.js";
 import { badInput } from "../../lib/errors.js";
+import { UNREADABLE_UPLOAD } from "../../lib/multipart-errors.js";
 import type { Services } from "../../web/services.js";
 import type { MediaFile } from "../../entities/media-file.entity.js";
 
@@ -150,6 +151,9 @@ function receiveFile(
       reject(err);
     };
     bb.on("file", (name, stream, info) => {
+      // Heard from the moment it exists: a body cut short destroys it with an error, which may
+      // come while `handle` is still awaiting the rate and quota reads, before it reads the stream.
+      stream.on("error", () => undefined);
       if (name !== "file" || started) return void stream.resume();
       started = true;
       file = stream;
@@ -161,12 +165,11 @@ function receiveFile(
         (err: unknown) => fail(err),
       );
     });
-    bb.on("error", (err) => {
+    bb.on("error", () => {
       // A malformed or truncated multipart body. The ingest pipeline then fails and removes its temp file.
-      const refused = badInput("The upload could not be read. Please try again.");
+      const refused = badInput(UNREADABLE_UPLOAD);
       file?.destroy(refused);
       fail(refused);
-      void err;
     });
     bb.on("close", () => {
       if (!started) fail(badInput('No file was sent (multipart field "file").'));

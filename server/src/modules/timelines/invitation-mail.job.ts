@@ -39,7 +39,7 @@ export function invitationMailJob(deps: {
     retryLimit: 6,
     retryDelaySeconds: 5,
     expireInSeconds: 60,
-    async handler({ data, retryCount, lastAttempt }) {
+    async handler({ id, data, retryCount, lastAttempt }) {
       const log = deps.logger.child({ timelineId: data.timelineId, retryCount });
       const dropped = (reason: string) =>
         log.warn({ event: "invitation_mail_dropped", reason }, "invitation mail dropped, not sent");
@@ -49,14 +49,15 @@ export function invitationMailJob(deps: {
       if (t.collaboratorId) return dropped("invitee_joined");
       if (new Date(data.notAfter).getTime() <= deps.clock.now().getTime()) return dropped("expired");
       try {
-        await deps.mailer.send(
-          invitationMail({
+        await deps.mailer.send({
+          ...invitationMail({
             appUrl: deps.env.APP_URL,
             to: t.collaboratorEmail,
             inviterName: nameOf(inviter),
             title: t.title,
           }),
-        );
+          key: id,
+        });
       } catch (err) {
         const error = { message: (err as Error)?.message };
         if (lastAttempt)
