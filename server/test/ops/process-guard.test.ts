@@ -19,7 +19,13 @@ describe("the process-wide guard", () => {
     const events = out
       .split("\n")
       .filter((l) => l.startsWith("{"))
-      .map((l) => JSON.parse(l) as { event?: string; name?: string; kind?: string; err?: { errorCode?: string } });
+      .map(
+        (l) =>
+          JSON.parse(l) as { time: number; event?: string; name?: string; kind?: string; err?: { errorCode?: string } },
+      )
+      // pino buffers info lines and writes a fatal line at once: on a loaded machine the fatal
+      // line can come out before an earlier step's. Each line's own time tells the real order.
+      .sort((a, b) => a.time - b.time);
     const summary = events.map((e) => [e.event, e.name ?? e.kind, e.err?.errorCode ?? null]);
     expect(summary.slice(0, 4)).toEqual([
       ["process.survived", "unhandledRejection", "ECONNREFUSED"],
