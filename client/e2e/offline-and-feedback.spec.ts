@@ -177,7 +177,7 @@ test("offline: the last lists and thumbnails under Offline, actions say so, logo
   await ada.goto("/app/profile");
   await expect(ada.getByTestId("offline-banner")).toHaveCount(0);
   expect((await offlineCaches(ada)).media.length).toBeGreaterThan(0);
-  await ada.getByRole("button", { name: "Log out" }).click();
+  await ada.getByRole("button", { name: "Log out", exact: true }).click();
   await expect(ada).toHaveURL(/\/login$/);
   await expect.poll(() => offlineCaches(ada)).toEqual({ media: [], account: false });
 

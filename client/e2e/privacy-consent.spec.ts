@@ -5,7 +5,8 @@ import { expectAccessible, graphql, saveShot, signIn, trackPageErrors } from "./
  * Two keys to widen (docs/decisions/026-two-keys-privacy.md): two people in two
  * browser contexts on a 390×844 phone. Ada asks to make their shared timeline public: it stays
  * private until Bo accepts in Updates; then Ada narrows it (at once) and asks for semi-private,
- * which Bo declines on the timeline page, and it stays as it was.
+ * which Bo declines on the timeline page, and it stays as it was. Last, a request changed while Bo
+ * looks at it: his Accept names the tier he saw, is refused, and he is shown what is asked now.
  */
 
 const shot = (page: Page, name: string) => saveShot(page, `privacy-consent-${name}`);
@@ -123,6 +124,38 @@ test("a wider tier waits for the other person: accept in Updates, decline on the
   await ada.goto(`/app/view-timeline?id=${id}`);
   await expect(tier(ada)).toContainText("Private");
   await expect(ada.getByTestId("privacy-request")).toHaveCount(0);
+
+  // Consent names what it consents to (docs/decisions/032-who-may-learn-whom.md): Bo's page shows a
+  // request for semi-private; Ada changes it to public before Bo answers; Bo's Accept is refused
+  // and says what is asked now, and nothing is applied until Bo accepts that.
+  await ada.goto(`/app/timeline-settings?id=${id}`);
+  await ada.getByRole("radio", { name: /Semi-private/ }).check();
+  await ada.getByRole("button", { name: "Save Changes" }).click();
+  await expect(ada.getByTestId("privacy-request")).toContainText("semi-private");
+  await bo.goto(`/app/view-timeline?id=${id}`);
+  const stale = bo.getByTestId("privacy-request");
+  await expect(stale).toContainText(`${adaName} would like to make this semi-private`);
+  await graphql(
+    ada,
+    `
+      mutation ($id: ID!) {
+        updateTimeline(input: { id: $id, privacy: PUBLIC }) {
+          timeline {
+            id
+          }
+        }
+      }
+    `,
+    { id },
+  );
+  await stale.getByRole("button", { name: "Accept" }).click();
+  await expect(bo.getByText(/This request changed: it now asks to make the timeline public/)).toBeVisible();
+  await expect(tier(bo)).toContainText("Private");
+  await expect(bo.getByTestId("privacy-request")).toContainText(`${adaName} would like to make this public`);
+  await shot(bo, "07-timeline-request-changed");
+  await bo.getByTestId("privacy-request").getByRole("button", { name: "Accept" }).click();
+  await expect(bo.getByText("This timeline is now public")).toBeVisible();
+  await expect(tier(bo)).toContainText("Public");
 
   expect(errors).toEqual([]);
 });

@@ -50,7 +50,7 @@ test("a new visitor signs in with the link, stays signed in on reload, and logs 
   await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
 
   await page.goto("/app/profile");
-  await page.getByRole("button", { name: /log ?out/i }).click();
+  await page.getByRole("button", { name: "Log out", exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto("/app");
   await expect(page).toHaveURL(/\/login$/);

@@ -161,11 +161,12 @@ test("two people share a timeline: create, accept, add, view, edit, delete, sett
   await ada.getByRole("button", { name: "Save Changes" }).click();
   await expect(ada).toHaveURL(new RegExp(`/app/view-timeline\\?id=${timelineId}$`));
 
-  // A third person is turned away, and told why.
+  // A third person is turned away, told exactly what a missing timeline tells (docs/decisions/032-who-may-learn-whom.md).
   const cy = await signIn(browser, baseURL, `cy-${stamp}@example.com`);
   await cy.goto(`/app/view-timeline?id=${timelineId}`);
   await expect(cy).toHaveURL(new RegExp(`/app/timeline-access-denied\\?id=${timelineId}$`));
-  await expect(cy.getByRole("heading", { level: 1, name: "Private Timeline" })).toBeVisible();
+  await expect(cy.getByRole("heading", { level: 1, name: "Timeline Not Found" })).toBeVisible();
+  await expect(cy.getByText("This timeline could not be found or accessed.")).toBeVisible();
   await expect(cy.getByRole("button", { name: "Go Back" })).toBeVisible();
   await shot(cy, "12-access-denied");
   await expectAccessible(cy, "Timeline access denied");

@@ -73,12 +73,8 @@ function timelineScreenMocks(id = "t-1"): MockLink.MockedResponse[] {
           timelineAccess: {
             __typename: "TimelineAccess",
             canView: false,
-            privacy: "PRIVATE",
-            title: null,
-            message: "This timeline is private. Only the two people who share it can see it.",
+            message: "This timeline could not be found or accessed.",
             actionUrl: "/app/timelines",
-            actionText: "Back to Timelines",
-            otherUser: null,
           },
         },
       },
@@ -106,7 +102,7 @@ describe("route table (docs/product.md §2)", () => {
     ["/app/edit-memory?id=m-1", "Edit Memory"],
     ["/app/edit-profile", "Edit Profile"],
     ["/app/timeline-settings?id=t-1", "Timeline Settings"],
-    ["/app/timeline-access-denied?id=t-1", "Private Timeline"],
+    ["/app/timeline-access-denied?id=t-1", "Timeline Not Found"],
   ])("signed in, %s shows %s inside the signed-in layout", async (path, title) => {
     mockSessionCheck(signedIn());
     renderRoute(path, routes, { mocks: timelineScreenMocks(), showWarnings: false });
@@ -196,7 +192,7 @@ describe("route table (docs/product.md §2)", () => {
       mocks: timelineScreenMocks("t-9"),
       showWarnings: false,
     });
-    expect(await heading("Private Timeline")).toBeInTheDocument();
+    expect(await heading("Timeline Not Found")).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/app/timeline-access-denied");
     expect(router.state.location.search).toBe("?id=t-9");
   });

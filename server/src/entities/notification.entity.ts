@@ -83,6 +83,13 @@ export class Notification {
   @JoinColumn({ name: "related_timeline_id" })
   relatedTimeline?: Timeline | null;
 
+  /**
+   * The title of the timeline a notice is about, kept for a notice that outlives its timeline (a
+   * withdrawn proposal), so its text is built when read like every other.
+   */
+  @Column({ name: "timeline_title", type: "varchar", length: 1000, nullable: true })
+  timelineTitle!: string | null;
+
   /** The memory a partner-note notice is about; the notice goes with the memory. */
   @Column({ name: "related_memory_id", type: "uuid", nullable: true })
   relatedMemoryId!: string | null;

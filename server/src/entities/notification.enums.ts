@@ -17,6 +17,8 @@ export enum NotificationType {
   PRIVACY_REQUEST = "privacy_request",
   PRIVACY_ACCEPTED = "privacy_accepted",
   PRIVACY_DECLINED = "privacy_declined",
+  /** a pending proposal was deleted by its creator, or went with their account (docs/decisions/032-who-may-learn-whom.md) */
+  TIMELINE_WITHDRAWN = "timeline_withdrawn",
 }
 
 /** What became of a privacy_request notice (docs/decisions/026-two-keys-privacy.md); null while open. */

@@ -68,7 +68,7 @@ export function createServices(deps: ServiceDeps) {
     relationships: new RelationshipService(deps.ds),
     /** Export and deletion of one's own account (docs/decisions/023-export-and-deletion.md). */
     exports: new ExportService({ ...deps, storage: media.storage }),
-    accountDeletion: new AccountDeletionService({ ...deps, storage: media.storage }),
+    accountDeletion: new AccountDeletionService({ ...deps, notifications, storage: media.storage }),
     /** Fresh per-request DataLoaders for one viewer (REST presenters, GraphQL contexts). */
     loaders: (viewer: () => Viewer) => createLoaders(reads, viewer),
   };

@@ -52,6 +52,36 @@ describe("sessions", () => {
     expect(current.body.isAuthenticated).toBe(true);
   });
 
+  it("signs out everywhere: every session of the person ends, in both APIs; nobody else's does", async () => {
+    const check = async (agent: ReturnType<typeof request.agent>) =>
+      (await agent.get("/api/auth/check-session").expect(200)).body.isAuthenticated as boolean;
+    const [phone, laptop, tablet, other] = [1, 2, 3, 4].map(() => request.agent(t.app));
+    await signInWith(phone, "everywhere@example.com");
+    await signInWith(laptop, "everywhere@example.com");
+    await signInWith(tablet, "everywhere@example.com");
+    await signInWith(other, "someone.else@example.com");
+    expect(await Promise.all([phone, laptop, tablet, other].map(check))).toEqual([true, true, true, true]);
+
+    const res = await phone.post("/api/auth/logout-everywhere").set(SAME_ORIGIN).expect(200);
+    expect(res.body).toEqual({ success: true, message: "Signed out everywhere", sessions_ended: 3 });
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(await Promise.all([phone, laptop, tablet, other].map(check))).toEqual([false, false, false, true]);
+    await phone.post("/api/auth/logout-everywhere").set(SAME_ORIGIN).expect(401);
+
+    // GraphQL: the same, and signed out it is UNAUTHENTICATED
+    await signInWith(phone, "everywhere@example.com");
+    await signInWith(laptop, "everywhere@example.com");
+    const mutation = (agent: ReturnType<typeof request.agent>) =>
+      agent
+        .post("/graphql")
+        .set(SAME_ORIGIN)
+        .set("Content-Type", "application/json")
+        .send({ query: "mutation { signOutEverywhere { success sessionsEnded } }" });
+    expect((await mutation(laptop)).body.data).toEqual({ signOutEverywhere: { success: true, sessionsEnded: 2 } });
+    expect(await Promise.all([phone, laptop, other].map(check))).toEqual([false, false, true]);
+    expect((await mutation(laptop)).body.errors[0].extensions.code).toBe("UNAUTHENTICATED");
+  });
+
   it("logs out for real: session destroyed server-side, cookie cleared, Clear-Site-Data sent, old cookie useless", async () => {
     const agent = request.agent(t.app);
     const sid = sidCookie(await signInWith(agent, "leave@example.com"));
@@ -66,7 +96,7 @@ describe("sessions", () => {
 
     const res = await agent.post("/api/auth/logout").set(SAME_ORIGIN).expect(200);
     expect(res.body).toEqual({ success: true, message: "Logged out" });
-    expect(res.headers["clear-site-data"]).toBe('"cache", "cookies"');
+    expect(res.headers["clear-site-data"]).toBe('"cache"');
     expect(res.headers["cache-control"]).toBe("no-store");
     const cleared = (res.headers["set-cookie"] as unknown as string[]).find((c) => c.startsWith("ks.sid="))!;
     expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970/);

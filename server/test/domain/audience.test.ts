@@ -142,8 +142,12 @@ describe("timelineAudience on a hand-built graph", () => {
       collaboratorId: u.b1!.id,
       status: TimelineStatus.PENDING,
     });
-    // within 2 of A or b1: maya, leo, a2, z, B (A's side); b2, b3 (b1's side)
-    expect((await audienceOf(agentA, pending.id, Privacy.SEMI_PRIVATE)).count).toBe(7);
+    // the invitee learns both sides (the creator chose to ask them): within 2 of A or b1: maya, leo,
+    // a2, z, B (A's side); b2, b3 (b1's side)
+    expect((await audienceOf(await signInAs(t, u.b1!), pending.id, Privacy.SEMI_PRIVATE)).count).toBe(7);
+    // the creator learns only their own side until b1 accepts (docs/decisions/032-who-may-learn-whom.md):
+    // within 2 of A: maya, leo, a2, z, B, and b1 (2 steps away through B, counted like anyone)
+    expect((await audienceOf(agentA, pending.id, Privacy.SEMI_PRIVATE)).count).toBe(6);
     for (const change of [{ status: TimelineStatus.REJECTED }, { status: TimelineStatus.ACCEPTED, isActive: false }]) {
       const dead = await createTimeline(t.ds, { createdById: u.A!.id, collaboratorId: u.b1!.id, ...change });
       expect(await audienceOf(agentA, dead.id, Privacy.PUBLIC)).toEqual({ count: 0, known: [] });
@@ -265,12 +269,22 @@ describe("participants only, on both APIs", () => {
 });
 
 describe("audiencePreview (a timeline not created yet)", () => {
-  it("with a person chosen by id: both sides, as once accepted", async () => {
-    // within 2 of A or s: maya, leo, B, a2, z, b1 (A's side); s2 (s's side)
+  it("with a stranger chosen by id: the asker's side only, so the stranger's web is not told", async () => {
+    // within 2 of A: maya, leo, B, a2, z, b1; s2 (1 from the stranger s) is not counted
+    for (const privacy of Object.values(Privacy)) {
+      const p = await previewOf(agentA, { id: u.s!.id }, privacy);
+      expect(p).toEqual(await previewOf(agentA, {}, privacy));
+    }
     const p = await previewOf(agentA, { id: u.s!.id }, Privacy.SEMI_PRIVATE);
-    expect(p.count).toBe(7);
+    expect(p.count).toBe(6);
     expect(names(p.known)).toEqual(["B", "Leo", "Maya"]);
-    expect(await previewOf(agentA, { id: u.s!.id }, Privacy.PRIVATE)).toEqual({ count: 0, known: [] });
+  });
+
+  it("with a partner chosen by id: both sides, as once accepted", async () => {
+    // within 2 of A or leo (leo is the collaborator, not counted): maya, a2, z, B, b1
+    const p = await previewOf(agentA, { id: u.leo!.id }, Privacy.SEMI_PRIVATE);
+    expect(p.count).toBe(5);
+    expect(names(p.known)).toEqual(["B", "Maya"]);
   });
 
   it("by e-mail, an address of someone the asker already shares a timeline with counts as that person", async () => {

@@ -286,11 +286,14 @@ const READS: Op[] = [
     seesCollaboratorEmail,
   ),
   {
+    // a timeline one may not see answers exactly as a missing one (docs/decisions/032-who-may-learn-whom.md)
     name: "query timelineAccess(id)",
     expected: (c) =>
       c.role === "anonymous"
         ? "UNAUTHENTICATED"
-        : { canView: canSee(c), title: withinReach(c) ? "Subject" : null, privacy: c.privacy },
+        : canSee(c)
+          ? { canView: true, title: "Subject", privacy: c.privacy }
+          : { canView: false, title: null, privacy: undefined },
     async observe(c, agent) {
       const r = await gql(agent, `query($id: ID!) { timelineAccess(id: $id) { canView title privacy } }`, {
         id: worldOf(c).subject.id,
@@ -330,7 +333,9 @@ const READS: Op[] = [
     expected: (c) =>
       c.role === "anonymous"
         ? 401
-        : { canView: canSee(c), title: withinReach(c) ? "Subject" : null, privacy: c.privacy },
+        : canSee(c)
+          ? { canView: true, title: "Subject", privacy: c.privacy }
+          : { canView: false, title: null, privacy: null },
     async observe(c, agent) {
       const res = await agent.get(`/api/timelines/${worldOf(c).subject.id}/access`);
       return res.status === 401 ? 401 : { canView: res.body.canView, title: res.body.title, privacy: res.body.privacy };
@@ -387,6 +392,27 @@ const READS: Op[] = [
         knownArePartners: ids(r.data!.audiencePreview.known).every((id: string) => partners.has(id)),
         sameAsUnknownAddress: JSON.stringify(r.data) === JSON.stringify(unknown.data),
       };
+    },
+  },
+  {
+    // by id too, a person's side of the count only for an accepted partner: a stranger's web is not
+    // told (docs/decisions/032-who-may-learn-whom.md)
+    name: "query audiencePreview(collaboratorId)",
+    expected: (c) =>
+      c.role === "anonymous"
+        ? "UNAUTHENTICATED"
+        : c.role === "collaborator"
+          ? "BAD_USER_INPUT"
+          : {
+              sameAsNobodyChosen:
+                c.role !== "creator" || c.privacy === Privacy.PRIVATE || c.status === TimelineStatus.PENDING,
+            },
+    async observe(c, agent) {
+      const query = `query($id: ID, $p: Privacy!) { audiencePreview(collaboratorId: $id, privacy: $p) { count known { id } } }`;
+      const r = await gql(agent, query, { id: worldOf(c).users.collaborator.id, p: gqlTier(c.privacy) });
+      if (errorCode(r)) return errorCode(r);
+      const nobody = await gql(agent, query, { id: null, p: gqlTier(c.privacy) });
+      return { sameAsNobodyChosen: JSON.stringify(r.data) === JSON.stringify(nobody.data) };
     },
   },
   restRead(
@@ -585,15 +611,10 @@ const RELATIONS: Op[] = [
     (c) => c.role === "collaborator",
   ),
   {
-    // semi-private only: the participant nearest to someone who cannot see it but has a path; the
-    // address only under the e-mail rule (degree1 shares an accepted timeline with the creator)
+    // never anyone: naming a participant would tell that the timeline exists
+    // (docs/decisions/032-who-may-learn-whom.md)
     name: "field TimelineAccess.otherUser (and its email)",
-    expected: (c) =>
-      c.role === "anonymous"
-        ? "UNAUTHENTICATED"
-        : !canSee(c) && c.privacy === Privacy.SEMI_PRIVATE && DEGREE[c.role]
-          ? { name: "creator", email: c.role === "degree1" }
-          : null,
+    expected: (c) => (c.role === "anonymous" ? "UNAUTHENTICATED" : null),
     async observe(c, agent) {
       const w = worldOf(c);
       const r = await gql(agent, `query($id: ID!) { timelineAccess(id: $id) { otherUser { name email } } }`, {
@@ -686,7 +707,42 @@ const onlyCollaborator = (ok: unknown, denied: (c: Cell) => unknown) => (c: Cell
 const signedOutOr = (gqlOrRest: "gql" | "rest", other: unknown) => (c: Cell) =>
   c.role === "anonymous" ? (gqlOrRest === "gql" ? "UNAUTHENTICATED" : 401) : other;
 
+const signedIn = async (agent: Agent) => !!(await gql(agent, `{ me { id } }`)).data?.me;
+/**
+ * Sign out everywhere through one door: every session of the asker ends, in every browser; nobody
+ * else's (docs/sign-in-requirements.md H39). It runs in a browser of its own, with a second
+ * one to see it end; the cells' shared browser of that person is signed out with them.
+ */
+const signOutEverywhere = (door: "gql" | "rest"): Op => ({
+  name:
+    door === "gql"
+      ? "mutation signOutEverywhere (ends every session of the asker, nobody else's)"
+      : "POST /api/auth/logout-everywhere (ends every session of the asker, nobody else's)",
+  expected: (c) =>
+    c.role === "anonymous"
+      ? { answer: door === "gql" ? "UNAUTHENTICATED" : 401, otherPersonSignedIn: true }
+      : { answer: door === "gql" ? "OK" : 200, ownOtherBrowserSignedIn: false, otherPersonSignedIn: true },
+  async observe(c, agent) {
+    const run = async (a: Agent) =>
+      door === "gql"
+        ? (errorCode(await gql(a, `mutation { signOutEverywhere { success } }`)) ?? "OK")
+        : (await a.post("/api/auth/logout-everywhere")).status;
+    const me = viewerOf(c);
+    const theirs = await signInAs(t, worldOf(c).users[c.role === "creator" ? "collaborator" : "creator"]);
+    if (!me) return { answer: await run(agent), otherPersonSignedIn: await signedIn(theirs) };
+    const [here, elsewhere] = [await signInAs(t, me), await signInAs(t, me)];
+    const answer = await run(here);
+    agents.delete(me.id);
+    return {
+      answer,
+      ownOtherBrowserSignedIn: await signedIn(elsewhere),
+      otherPersonSignedIn: await signedIn(theirs),
+    };
+  },
+});
 const ACCOUNT_WRITES: Op[] = [
+  signOutEverywhere("gql"),
+  signOutEverywhere("rest"),
   {
     name: "POST /api/upload/file (an upload is its uploader's own, unattached)",
     expected: (c) => (c.role === "anonymous" ? { status: 401 } : { status: 201, ownUnattached: true }),
@@ -913,14 +969,24 @@ const WRITES: Op[] = [
  * only, the export holds only timelines one takes part in, and an unconfirmed deletion changes
  * nobody's data (the confirmed one, which deletes the asker, is account-deletion.test.ts's subject).
  */
-const zipEntryNames = (buf: Buffer) =>
-  new Promise<string[]>((resolve, reject) => {
-    yauzl.fromBuffer(buf, { lazyEntries: false }, (err, zip) => {
+/** The entries of a zip by name; the text of keepsake.json only (the rest are media). */
+const zipEntries = (buf: Buffer) =>
+  new Promise<Map<string, string>>((resolve, reject) => {
+    yauzl.fromBuffer(buf, { lazyEntries: true }, (err, zip) => {
       if (err || !zip) return reject(err ?? new Error("no zip"));
-      const names: string[] = [];
-      zip.on("entry", (e: yauzl.Entry) => names.push(e.fileName));
-      zip.on("end", () => resolve(names));
+      const out = new Map<string, string>();
+      zip.on("entry", (e: yauzl.Entry) => {
+        if (e.fileName !== "keepsake.json") return void (out.set(e.fileName, ""), zip.readEntry());
+        zip.openReadStream(e, (streamErr, stream) => {
+          if (streamErr || !stream) return reject(streamErr ?? new Error("no stream"));
+          const chunks: Buffer[] = [];
+          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+          stream.on("end", () => (out.set(e.fileName, Buffer.concat(chunks).toString("utf8")), zip.readEntry()));
+        });
+      });
+      zip.on("end", () => resolve(out));
       zip.on("error", reject);
+      zip.readEntry();
     });
   });
 const subjectIntact = async (c: Cell) => {
@@ -940,8 +1006,21 @@ const OWN_DATA: Op[] = [
     (c) => c.role === "creator",
   ),
   {
-    name: "GET /api/users/me/export (only the asker's own timelines)",
-    expected: (c) => (c.role === "anonymous" ? { status: 401 } : { status: 200, subject: isParticipant(c) }),
+    // the export tells no more than the other doors (docs/decisions/032-who-may-learn-whom.md): the
+    // invited address to its creator only under the e-mail rule (they share an accepted timeline; by
+    // now the writes above have accepted a copy of every pending subject), the partner by name
+    name: "GET /api/users/me/export (only the asker's own timelines; addresses and names under the rule)",
+    expected: (c) =>
+      c.role === "anonymous"
+        ? { status: 401 }
+        : !isParticipant(c)
+          ? { status: 200, subject: false }
+          : {
+              status: 200,
+              subject: true,
+              invitedEmail: c.role === "creator" ? "by the rule" : "hidden",
+              partner: true,
+            },
     async observe(c, agent) {
       const viewer = viewerOf(c);
       if (viewer) await t.services.exports.limit.reset(viewer.id);
@@ -955,8 +1034,21 @@ const OWN_DATA: Op[] = [
         });
       if (res.status !== 200) return { status: res.status };
       const w = worldOf(c);
-      const names = await zipEntryNames(res.body as Buffer);
-      return { status: res.status, subject: names.some((n) => n.startsWith(`media/${w.subject.id}/`)) };
+      const entries = await zipEntries(res.body as Buffer);
+      const subject = [...entries.keys()].some((n) => n.startsWith(`media/${w.subject.id}/`));
+      if (!subject) return { status: res.status, subject };
+      const doc = JSON.parse(entries.get("keepsake.json")!);
+      const tl = doc.timelines.find((x: Json) => x.id === w.subject.id);
+      const other = c.role === "creator" ? w.users.collaborator : w.users.creator;
+      const shown = tl.invitedEmail === w.users.collaborator.email;
+      const rule = (await partnersOf(w.users.creator.id)).has(w.users.collaborator.id);
+      return {
+        status: res.status,
+        subject,
+        invitedEmail:
+          c.role === "creator" ? (shown === rule ? "by the rule" : "against the rule") : (tl.invitedEmail ?? "hidden"),
+        partner: tl.partner?.username === other.username,
+      };
     },
   },
   {
@@ -1027,15 +1119,19 @@ const privacyAnswer = (accept: boolean, door: "gql" | "rest"): Op => ({
   async observe(c, agent) {
     const tl = await freshRequest(c);
     let answer: unknown;
+    // the answer names the tier the request asks for (docs/decisions/032-who-may-learn-whom.md)
+    const tier = widerPending(c) ?? Privacy.PUBLIC;
     if (door === "gql") {
       const r = await gql(
         agent,
-        `mutation($id: ID!, $a: Boolean!) { respondToPrivacyChange(input: { id: $id, accept: $a }) { timeline { id } } }`,
-        { id: tl.id, a: accept },
+        `mutation($id: ID!, $a: Boolean!, $p: Privacy) { respondToPrivacyChange(input: { id: $id, accept: $a, privacy: $p }) { timeline { id } } }`,
+        { id: tl.id, a: accept, p: gqlTier(tier) },
       );
       answer = errorCode(r) ?? "OK";
     } else {
-      answer = (await agent.post(`/api/timelines/${tl.id}/privacy/${accept ? "accept" : "decline"}`)).status;
+      answer = (
+        await agent.post(`/api/timelines/${tl.id}/privacy/${accept ? "accept" : "decline"}`).send({ privacy: tier })
+      ).status;
     }
     const row = await t.ds.getRepository(Timeline).findOneByOrFail({ id: tl.id });
     return { answer, privacy: row.privacy, stillPending: row.pendingPrivacy };
@@ -1257,6 +1353,7 @@ beforeAll(async () => {
       if (phase !== "held") {
         await collaboratorA
           .post(`/api/timelines/${subject.id}/privacy/${phase === "accepted" ? "accept" : "decline"}`)
+          .send({ privacy: to })
           .expect(200);
       }
       pendingWorlds.set(`${from}:${phase}`, { pair, subject, memory, mediaId: media.id });
@@ -1325,7 +1422,7 @@ const NOT_IN_MATRIX: Record<string, string> = {
   "GET /livez": "liveness probe: carries no data",
 };
 const isSignIn = (key: string) =>
-  key.startsWith("POST /api/auth/") ||
+  (key.startsWith("POST /api/auth/") && key !== "POST /api/auth/logout-everywhere") ||
   key.startsWith("GET /api/auth/") ||
   /^mutation (requestSignInLink|verifySignIn|confirmSignIn|signInWithCode|signOut)$/.test(key);
 /** Entries whose name is not the route itself (the media URL is checked per variant and kind). */

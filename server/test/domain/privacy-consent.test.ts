@@ -20,7 +20,7 @@ import { createTestApp, type TestApp } from "../helpers/test-app.js";
  */
 const UPDATE = `mutation($id: ID!, $privacy: Privacy) { updateTimeline(input: { id: $id, privacy: $privacy }) {
   timeline { id privacy pendingPrivacy privacyRequestedAt privacyRequestedBy { id } } } }`;
-const RESPOND = `mutation($id: ID!, $accept: Boolean!) { respondToPrivacyChange(input: { id: $id, accept: $accept }) {
+const RESPOND = `mutation($id: ID!, $accept: Boolean!, $privacy: Privacy) { respondToPrivacyChange(input: { id: $id, accept: $accept, privacy: $privacy }) {
   timeline { id privacy pendingPrivacy privacyRequestedBy { id } } } }`;
 const TIMELINE = `query($id: ID!) { timeline(id: $id) { id privacy pendingPrivacy privacyRequestedBy { id } } }`;
 const NOTICES = `{ notifications { edges { node { id type message isRead privacy privacyRequestState relatedTimelineId } } } }`;
@@ -120,7 +120,7 @@ describe("two keys to widen a timeline's tier", () => {
         isRead: false,
       });
 
-      const accepted = await benA.post(`/api/timelines/${tl.id}/privacy/accept`);
+      const accepted = await benA.post(`/api/timelines/${tl.id}/privacy/accept`).send({ privacy: "public" });
       expect(accepted.status).toBe(200);
       expect(accepted.body).toMatchObject({ privacy: "public", pending_privacy: null });
       expect((await farA.get(`/api/timelines/${tl.id}`)).status).toBe(200);
@@ -168,7 +168,7 @@ describe("two keys to widen a timeline's tier", () => {
       expect(res.body).toMatchObject({ privacy: "private", pending_privacy: null });
 
       await gql(annA, UPDATE, { id: tl.id, privacy: "SEMI_PRIVATE" });
-      const r = await gql(benA, RESPOND, { id: tl.id, accept: true });
+      const r = await gql(benA, RESPOND, { id: tl.id, accept: true, privacy: "SEMI_PRIVATE" });
       expect(r.data!.respondToPrivacyChange.timeline).toMatchObject({ privacy: "SEMI_PRIVATE", pendingPrivacy: null });
       expect((await gql(d1A, TIMELINE, { id: tl.id })).data!.timeline).toMatchObject({ privacy: "SEMI_PRIVATE" });
     });
@@ -176,24 +176,24 @@ describe("two keys to widen a timeline's tier", () => {
     it("only the other participant answers: the requester 403, nothing pending 409, anyone else not found", async () => {
       const tl = await shared(Privacy.SEMI_PRIVATE);
       // nothing pending
-      expect((await benA.post(`/api/timelines/${tl.id}/privacy/accept`)).status).toBe(409);
-      expect((await benA.post(`/api/timelines/${tl.id}/privacy/accept`)).body.error).toBe(
-        PRIVACY_CHANGE_MESSAGES.nothingPending,
-      );
-      expect(errorCode(await gql(annA, RESPOND, { id: tl.id, accept: true }))).toBe("CONFLICT");
+      const accept = (agent: Agent, id: string) =>
+        agent.post(`/api/timelines/${id}/privacy/accept`).send({ privacy: "public" });
+      expect((await accept(benA, tl.id)).status).toBe(409);
+      expect((await accept(benA, tl.id)).body.error).toBe(PRIVACY_CHANGE_MESSAGES.nothingPending);
+      expect(errorCode(await gql(annA, RESPOND, { id: tl.id, accept: true, privacy: "PUBLIC" }))).toBe("CONFLICT");
 
       await annA.put(`/api/timelines/${tl.id}`).send({ privacy: "public" }).expect(202);
-      const own = await annA.post(`/api/timelines/${tl.id}/privacy/accept`);
+      const own = await accept(annA, tl.id);
       expect(own.status).toBe(403);
       expect(own.body.error).toBe(PRIVACY_CHANGE_MESSAGES.ownRequest);
       expect(errorCode(await gql(annA, RESPOND, { id: tl.id, accept: false }))).toBe("FORBIDDEN");
       // d1 can see the semi-private timeline but is no participant; far cannot see it at all
       for (const agent of [d1A, farA]) {
-        expect((await agent.post(`/api/timelines/${tl.id}/privacy/accept`)).status).toBe(404);
+        expect((await accept(agent, tl.id)).status).toBe(404);
         expect((await agent.post(`/api/timelines/${tl.id}/privacy/decline`)).status).toBe(404);
-        expect(errorCode(await gql(agent, RESPOND, { id: tl.id, accept: true }))).toBe("NOT_FOUND");
+        expect(errorCode(await gql(agent, RESPOND, { id: tl.id, accept: true, privacy: "PUBLIC" }))).toBe("NOT_FOUND");
       }
-      expect((await benA.post(`/api/timelines/00000000-0000-0000-0000-000000000000/privacy/accept`)).status).toBe(404);
+      expect((await accept(benA, "00000000-0000-0000-0000-000000000000")).status).toBe(404);
       expect(await row(tl.id)).toMatchObject({ privacy: Privacy.SEMI_PRIVATE, pendingPrivacy: Privacy.PUBLIC });
       // the request is the participants' business: an onlooker sees no trace of it
       expect((await gql(d1A, TIMELINE, { id: tl.id })).data!.timeline).toMatchObject({
@@ -231,7 +231,7 @@ describe("two keys to widen a timeline's tier", () => {
       const r = await gql(annA, UPDATE, { id: tl.id, privacy: "PRIVATE" });
       expect(r.data!.updateTimeline.timeline).toMatchObject({ privacy: "PRIVATE", pendingPrivacy: null });
       expect((await noticesOf(benA, tl.id))[0]).toMatchObject({ privacyRequestState: "CANCELLED" });
-      expect((await benA.post(`/api/timelines/${tl.id}/privacy/accept`)).status).toBe(409);
+      expect((await benA.post(`/api/timelines/${tl.id}/privacy/accept`).send({ privacy: "public" })).status).toBe(409);
     });
 
     it("a second wider request replaces the first; asking again for the same tier changes nothing", async () => {
@@ -267,7 +267,9 @@ describe("two keys to widen a timeline's tier", () => {
         pendingPrivacy: Privacy.SEMI_PRIVATE,
         privacyRequestedById: ben.id,
       });
-      expect((await annA.post(`/api/timelines/${tl.id}/privacy/accept`)).status).toBe(200);
+      expect((await annA.post(`/api/timelines/${tl.id}/privacy/accept`).send({ privacy: "semi-private" })).status).toBe(
+        200,
+      );
       expect((await row(tl.id)).privacy).toBe(Privacy.SEMI_PRIVATE);
     });
 
@@ -300,6 +302,71 @@ describe("two keys to widen a timeline's tier", () => {
       const res = await annA.put(`/api/timelines/${tl.id}`).send({ privacy: "everyone" });
       expect(res.status).toBe(400);
       expect(res.body.error).toBe("Privacy must be private, semi-private or public");
+    });
+  });
+
+  describe("consent names what it consents to (docs/decisions/032-who-may-learn-whom.md)", () => {
+    it("an accept carries the tier shown: a request changed meanwhile is a 409 that changes nothing, in both APIs", async () => {
+      const tl = await shared(Privacy.PRIVATE);
+      await annA.put(`/api/timelines/${tl.id}`).send({ privacy: "semi-private" }).expect(202);
+      // Ben's notice says semi-private
+      expect((await noticesOf(benA, tl.id))[0]).toMatchObject({ privacy: "SEMI_PRIVATE", privacyRequestState: "OPEN" });
+      // Ann changes the request to public before Ben answers: restarted, and Ben is told
+      await annA.put(`/api/timelines/${tl.id}`).send({ privacy: "public" }).expect(202);
+      const told = await noticesOf(benA, tl.id);
+      expect(told.map((n) => [n.privacy, n.privacyRequestState]).sort()).toEqual([
+        ["PUBLIC", "OPEN"],
+        ["SEMI_PRIVATE", "CANCELLED"],
+      ]);
+      expect(told.find((n) => n.privacyRequestState === "OPEN")).toMatchObject({
+        message: 'Ann would like to make "Beach" public',
+        isRead: false,
+      });
+      // Ben accepts what he was shown: refused, nothing applied
+      const rest = await benA.post(`/api/timelines/${tl.id}/privacy/accept`).send({ privacy: "semi-private" });
+      expect(rest.status).toBe(409);
+      expect(rest.body.error).toMatch(/changed: it now asks to make the timeline public/);
+      const r = await gql(benA, RESPOND, { id: tl.id, accept: true, privacy: "SEMI_PRIVATE" });
+      expect(errorCode(r)).toBe("CONFLICT");
+      expect(await row(tl.id)).toMatchObject({ privacy: Privacy.PRIVATE, pendingPrivacy: Privacy.PUBLIC });
+      expect((await farA.get(`/api/timelines/${tl.id}`)).status).toBe(404);
+      // an accept that names no tier is refused before anything is read
+      const bare = await benA.post(`/api/timelines/${tl.id}/privacy/accept`);
+      expect(bare.status).toBe(400);
+      expect(errorCode(await gql(benA, RESPOND, { id: tl.id, accept: true }))).toBe("BAD_USER_INPUT");
+      // naming what is asked now applies it
+      const ok = await gql(benA, RESPOND, { id: tl.id, accept: true, privacy: "PUBLIC" });
+      expect(ok.data!.respondToPrivacyChange.timeline).toMatchObject({ privacy: "PUBLIC", pendingPrivacy: null });
+    });
+
+    it("a decline may name the tier too, and is refused the same way when the request changed", async () => {
+      const tl = await shared(Privacy.PRIVATE);
+      await annA.put(`/api/timelines/${tl.id}`).send({ privacy: "public" }).expect(202);
+      expect(
+        (await benA.post(`/api/timelines/${tl.id}/privacy/decline`).send({ privacy: "semi-private" })).status,
+      ).toBe(409);
+      expect((await row(tl.id)).pendingPrivacy).toBe(Privacy.PUBLIC);
+      expect((await benA.post(`/api/timelines/${tl.id}/privacy/decline`).send({ privacy: "public" })).status).toBe(200);
+      expect((await row(tl.id)).pendingPrivacy).toBeNull();
+    });
+
+    it("widening a proposal before it is answered tells the invitee again, with the tier; narrowing does not", async () => {
+      const tl = await shared(Privacy.PRIVATE, { status: TimelineStatus.PENDING });
+      await t.services.notifications.timelineProposed(tl, ann);
+      const before = await noticesOf(benA, tl.id);
+      expect(before).toHaveLength(1);
+      await annA.put(`/api/timelines/${tl.id}`).send({ privacy: "public" }).expect(200);
+      const after = await noticesOf(benA, tl.id);
+      expect(after).toHaveLength(1);
+      expect(after[0]).toMatchObject({
+        type: "TIMELINE_PROPOSAL",
+        message: 'Ann changed the invitation to share "Beach": it would be public',
+        privacy: "PUBLIC",
+        isRead: false,
+      });
+      expect(after[0].id).not.toBe(before[0].id);
+      await annA.put(`/api/timelines/${tl.id}`).send({ privacy: "semi-private" }).expect(200);
+      expect((await noticesOf(benA, tl.id))[0].id).toBe(after[0].id);
     });
   });
 

@@ -84,11 +84,32 @@ describe("timelines", () => {
       expect(tl.collaboratorEmail).toBe("newbie@example.com");
       const mails = (await outbox(t)).filter((m) => JSON.stringify(m.to).includes("newbie@example.com"));
       expect(mails).toHaveLength(1);
-      expect(mails[0]!.subject).toBe("Ann invited you to share a timeline on Keepsake");
+      // the inviter's words go to any address: never in the subject, set apart as theirs, bounded
+      // (docs/decisions/032-who-may-learn-whom.md)
+      expect(mails[0]!.subject).toBe("You are invited to share a timeline on Keepsake");
       expect(mails[0]!.text).toContain("http://keepsake.test/login");
-      expect(mails[0]!.text).toContain('"Hello <friend>"');
+      expect(mails[0]!.text).toContain(
+        "In their own words (Keepsake shows them as they were typed and did not write them):",
+      );
+      expect(mails[0]!.text).toContain('Their name: "Ann"');
+      expect(mails[0]!.text).toContain('The timeline: "Hello <friend>"');
       expect(mails[0]!.html).toContain("Hello &lt;friend&gt;");
       expect(await t.ds.getRepository(Notification).countBy({ relatedTimelineId: tl.id })).toBe(0);
+    });
+
+    it("an invitation carries at most 60 characters of the inviter's name and 100 of the title", async () => {
+      const long = await createUser(t.ds, { displayName: "Ñ".repeat(100) });
+      const agent = await signInAs(t, long);
+      const title = "e\u0301".repeat(100); // 100 characters of 2 code points each
+      await agent
+        .post("/api/timelines")
+        .send({ title, collaborator_email: "bounded@example.com", privacy: "private" })
+        .expect(201);
+      const [mail] = (await outbox(t)).filter((m) => JSON.stringify(m.to).includes("bounded@example.com"));
+      expect(mail!.subject).not.toContain("Ñ");
+      expect(mail!.text).toContain(`Their name: "${"Ñ".repeat(60)}…"`);
+      expect(mail!.text).not.toContain("Ñ".repeat(61));
+      expect(mail!.text).toContain(`The timeline: "${title}"`);
     });
 
     it.each([
@@ -140,7 +161,7 @@ describe("timelines", () => {
       expect(bad.body).toEqual({ error: "Privacy must be private, semi-private or public" });
     });
 
-    it("limits invitation e-mails per sender (429 with Retry-After)", async () => {
+    it("limits proposals per sender, by e-mail and by id (429 with Retry-After)", async () => {
       const spammer = await createUser(t.ds);
       const a = await signInAs(t, spammer);
       for (let i = 0; i < 20; i++) {
@@ -160,8 +181,8 @@ describe("timelines", () => {
         .post("/api/timelines")
         .send({ title: "to ben", collaborator_email: "ben@example.com", privacy: "private" })
         .expect(429);
-      // by id, proposals send no mail and are not limited
-      await a.post("/api/timelines").send({ title: "to ben", collaborator_id: ben.id, privacy: "private" }).expect(201);
+      // by id the same limit holds (docs/decisions/032-who-may-learn-whom.md)
+      await a.post("/api/timelines").send({ title: "to ben", collaborator_id: ben.id, privacy: "private" }).expect(429);
     });
   });
 
@@ -356,20 +377,12 @@ describe("timelines", () => {
       });
     });
 
-    it("private to a stranger: the tier only, never the title", async () => {
+    it("a timeline one may not see answers exactly as a missing one, in both APIs (docs/decisions/032-who-may-learn-whom.md)", async () => {
+      const missingId = "00000000-0000-4000-8000-000000000000";
+      // private, with a stranger in it
       const x = await createUser(t.ds);
-      const tl = await connect(t.ds, ben, x, { title: "Secret title" });
-      const r = (await gql(annA, ACCESS, { id: tl.id })).data!.timelineAccess;
-      expect(r).toMatchObject({
-        canView: false,
-        privacy: "PRIVATE",
-        title: null,
-        message: ACCESS_MESSAGES.private,
-        otherUser: null,
-      });
-    });
-
-    it("semi-private at 3 degrees: no title; the nearest participant is offered (name only)", async () => {
+      const secret = await connect(t.ds, ben, x, { title: "Secret title" });
+      // semi-private, 3 degrees from the asker (a path exists, the tier does not reach)
       const [a, b, c, d] = [
         await createUser(t.ds),
         await createUser(t.ds),
@@ -379,35 +392,39 @@ describe("timelines", () => {
       await connect(t.ds, a, b);
       await connect(t.ds, b, c);
       await connect(t.ds, c, d);
-      const e = await createUser(t.ds);
-      const tl = await connect(t.ds, d, e, { privacy: Privacy.SEMI_PRIVATE, title: "Dora's" });
-      const r = (await gql(await signInAs(t, a), ACCESS, { id: tl.id })).data!.timelineAccess;
-      expect(r).toMatchObject({
-        canView: false,
-        privacy: "SEMI_PRIVATE",
-        title: null,
-        message: ACCESS_MESSAGES.semiPrivate,
-        otherUser: { name: "Dora", email: null },
-        actionText: "Create Timeline with Dora",
-        actionUrl: "/app/create-timeline",
-      });
-      // a stranger with no path gets no names at all
-      const s = (await gql(await signInAs(t, await createUser(t.ds)), ACCESS, { id: tl.id })).data!.timelineAccess;
-      expect(s).toMatchObject({ canView: false, privacy: "SEMI_PRIVATE", title: null, otherUser: null });
-    });
-
-    it("pending and within reach of its tier: the title, and why it is not visible yet", async () => {
+      const semi = await connect(t.ds, d, await createUser(t.ds), { privacy: Privacy.SEMI_PRIVATE, title: "Dora's" });
+      // public and pending, asked by a friend of its creator (within reach once accepted)
       const friend = await createUser(t.ds);
       await connect(t.ds, friend, ann);
-      const tl = await createTimeline(t.ds, {
+      const soon = await createTimeline(t.ds, {
         createdById: ann.id,
         collaboratorId: ben.id,
         status: TimelineStatus.PENDING,
         privacy: Privacy.PUBLIC,
         title: "Soon",
       });
-      const r = (await gql(await signInAs(t, friend), ACCESS, { id: tl.id })).data!.timelineAccess;
-      expect(r).toMatchObject({ canView: false, privacy: "PUBLIC", title: "Soon", message: ACCESS_MESSAGES.notShared });
+      const cases: Array<[User, string]> = [
+        [ann, secret.id],
+        [a, semi.id],
+        [await createUser(t.ds), semi.id],
+        [friend, soon.id],
+      ];
+      for (const [asker, id] of cases) {
+        const agent = await signInAs(t, asker);
+        const [seen, missing] = await Promise.all([gql(agent, ACCESS, { id }), gql(agent, ACCESS, { id: missingId })]);
+        expect(seen).toEqual(missing);
+        expect(seen.data!.timelineAccess).toMatchObject({
+          canView: false,
+          privacy: null,
+          title: null,
+          otherUser: null,
+        });
+        const [rest, restMissing] = await Promise.all([
+          agent.get(`/api/timelines/${id}/access`),
+          agent.get(`/api/timelines/${missingId}/access`),
+        ]);
+        expect([rest.status, rest.text]).toEqual([restMissing.status, restMissing.text]);
+      }
     });
   });
 

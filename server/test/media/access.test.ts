@@ -6,6 +6,11 @@ import { Timeline } from "../../src/entities/timeline.entity.js";
 import { Privacy, TimelineStatus } from "../../src/entities/timeline.enums.js";
 import { User } from "../../src/entities/user.entity.js";
 import { connect, createMemory } from "../factories/index.js";
+import {
+  MEDIA_CACHE_MAX_SECONDS,
+  MEDIA_URL_BUCKET_SECONDS,
+  MEDIA_URL_TTL_SECONDS,
+} from "../../src/modules/media/media-signing.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 import {
   binaryParser,
@@ -159,20 +164,24 @@ describe("/media signed URLs and the access re-check", () => {
     await get(t.services.media.signedUrl(image.id, "poster"), cookies.owner).expect(404);
   });
 
-  it("signed URLs expire (1 h, rounded up to a 15 min bucket) and are stable within a bucket", async () => {
+  it("signed URLs expire (30 min, rounded up to a 5 min bucket), are stable within a bucket, and are cached 5 min at most", async () => {
     const media = await ingest();
-    const start = new Date(Math.ceil(t.clock.now().getTime() / 900_000) * 900_000 + 1000); // just after a bucket edge
+    const bucket = MEDIA_URL_BUCKET_SECONDS * 1000;
+    const start = new Date(Math.ceil(t.clock.now().getTime() / bucket) * bucket + 1000); // just after a bucket edge
     t.clock.set(start);
     const url = t.services.media.signedUrl(media.id, "display");
     const exp = Number(parseMediaUrl(url).exp);
-    expect(exp - start.getTime() / 1000).toBeGreaterThanOrEqual(3600);
-    expect(exp - start.getTime() / 1000).toBeLessThanOrEqual(3600 + 900);
+    expect(exp - start.getTime() / 1000).toBeGreaterThanOrEqual(MEDIA_URL_TTL_SECONDS);
+    expect(exp - start.getTime() / 1000).toBeLessThanOrEqual(MEDIA_URL_TTL_SECONDS + MEDIA_URL_BUCKET_SECONDS);
 
-    t.clock.advance(10 * 60_000);
+    t.clock.advance(4 * 60_000);
     expect(t.services.media.signedUrl(media.id, "display")).toBe(url); // same URL → browser cache hits
-    const res = await get(url, cookies.owner).expect(200);
-    const maxAge = Number(/max-age=(\d+)/.exec(res.headers["cache-control"])![1]);
-    expect(maxAge).toBe(Math.floor(exp - t.clock.now().getTime() / 1000));
+    const maxAgeOf = async () =>
+      Number(/max-age=(\d+)/.exec((await get(url, cookies.owner).expect(200)).headers["cache-control"])![1]);
+    expect(await maxAgeOf()).toBe(MEDIA_CACHE_MAX_SECONDS);
+    // near its end, the URL's own expiry is the bound
+    t.clock.set(new Date(exp * 1000 - 60_000));
+    expect(await maxAgeOf()).toBe(60);
 
     t.clock.set(new Date(exp * 1000 - 1000));
     await get(url, cookies.owner).expect(200);
@@ -238,9 +247,20 @@ describe("/media with the real access policy", () => {
     expect(await status(far!)).toBe(404);
     expect(await status(null)).toBe(404);
 
+    // what the friend's browser kept: at most 5 minutes, then it must ask again (with its ETag)
+    const friendCookie = await signIn(t, friend!.id);
+    const kept = await request(t.app).get(url).set("Cookie", friendCookie).expect(200);
+    expect(kept.headers["cache-control"]).toBe(`private, max-age=${MEDIA_CACHE_MAX_SECONDS}`);
+
     await t.ds.getRepository(Timeline).update({ id: timeline.id }, { privacy: Privacy.PRIVATE });
     expect(await status(fof!)).toBe(404);
     expect(await status(friend!)).toBe(404);
     expect(await status(partner!)).toBe(200);
+    // asking again after the narrowing: no "not modified", the bytes are refused
+    const again = await request(t.app)
+      .get(url)
+      .set("Cookie", friendCookie)
+      .set("If-None-Match", kept.headers.etag as string);
+    expect(again.status).toBe(404);
   });
 });

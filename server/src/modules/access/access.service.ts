@@ -79,19 +79,6 @@ export function isParticipant(
   return !!viewerId && (t.createdById === viewerId || t.collaboratorId === viewerId);
 }
 
-/**
- * The collaborator's account as `viewerId` may learn it: the creator of a sealed proposal (made by
- * e-mail to someone they shared nothing with) sees none while it is pending, exactly as for an
- * address without an account (docs/decisions/017-hostile-input.md, "Inviting by e-mail").
- */
-export function collaboratorSeenBy(
-  viewerId: string | null | undefined,
-  t: { collaboratorId: string | null; collaboratorSealed: boolean; status: TimelineStatus },
-): string | null {
-  if (t.collaboratorSealed && t.status === TimelineStatus.PENDING && t.collaboratorId !== viewerId) return null;
-  return t.collaboratorId;
-}
-
 /** The participants to search from (an invitation to an address without an account has only its creator). */
 function participantsOf(t: TimelineAccessFacts): string[] {
   return t.collaboratorId ? [t.createdById, t.collaboratorId] : [t.createdById];
@@ -242,25 +229,6 @@ export class Viewer {
       });
     }
     return answers as (number | null)[];
-  }
-
-  /** Degree between the viewer and a user (≤ maxDepth), or null. */
-  async degreeTo(userId: string, maxDepth = 6): Promise<number | null> {
-    const [d] = await this.reachDistances([{ seeds: [userId], maxDepth }]);
-    return d ?? null;
-  }
-
-  /**
-   * Is the viewer within reach of the timeline's tier (participants, or within 2 / 6 degrees),
-   * ignoring its status? Used to decide whether the access page may name the title.
-   */
-  async withinTierReach(t: TimelineAccessFacts): Promise<boolean> {
-    if (!this.userId) return false;
-    if (isParticipant(this.userId, t)) return true;
-    const k = TIER_REACH[t.privacy];
-    if (k === 0) return false;
-    const [d] = await this.reachDistances([{ seeds: participantsOf(t), maxDepth: k }]);
-    return d !== null;
   }
 
   /** For each timeline (null = missing): may the viewer see it? One batched search for all. */

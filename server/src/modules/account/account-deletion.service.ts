@@ -11,6 +11,7 @@ import type { MediaFile } from "../../entities/media-file.entity.js";
 import { Notification } from "../../entities/notification.entity.js";
 import { NotificationType } from "../../entities/notification.enums.js";
 import { REFRESH_PREVIEWS_SQL } from "../memories/memory.service.js";
+import type { NotificationService } from "../notifications/notification.service.js";
 import { TimelineStatus } from "../../entities/timeline.enums.js";
 import type { Timeline } from "../../entities/timeline.entity.js";
 
@@ -20,6 +21,8 @@ export const CONFIRM_MESSAGE = 'To delete your account, type DELETE (in capitals
 
 export interface AccountDeletionDeps {
   ds: DataSource;
+  /** the notices that name the person are written again without their name; their proposals are withdrawn */
+  notifications: Pick<NotificationService, "forget" | "proposalWithdrawn">;
   clock: Clock;
   logger: Logger;
   storage: Storage;
@@ -83,6 +86,11 @@ export class AccountDeletionService {
         [userId, plan.timelines.map((t) => t.id)],
       );
       await m.query(`DELETE FROM notifications WHERE type = 'partner_note_added' AND related_user_id = $1`, [userId]);
+      await this.deps.notifications.forget(m, asker);
+      for (const t of plan.timelines) {
+        if (t.createdById === userId && t.status === TimelineStatus.PENDING)
+          await this.deps.notifications.proposalWithdrawn(t, null, m);
+      }
       const kept = await this.handOver(m, userId, plan.timelines);
       const removed = plan.timelines.length - kept;
       const mediaIds = plan.media.map((f) => f.id);

@@ -1,7 +1,6 @@
 import type { DataSource, EntityManager } from "typeorm";
 import { MediaFile } from "../../entities/media-file.entity.js";
 import { Memory } from "../../entities/memory.entity.js";
-import { Notification } from "../../entities/notification.entity.js";
 import { Timeline } from "../../entities/timeline.entity.js";
 import { User } from "../../entities/user.entity.js";
 import { personInTimeline } from "../access/person-timelines.js";
@@ -62,14 +61,6 @@ export class AccountReads {
       .innerJoin(Timeline, "t", "t.id = m.timeline_id")
       .where(OWN_TIMELINES, { uid: asker.userId })
       .getMany();
-  }
-
-  /** Every notification the asker received, newest first (the export keeps them all). */
-  ownNotifications(asker: Asker): Promise<Notification[]> {
-    if (!asker.userId) return Promise.resolve([]);
-    return this.ds
-      .getRepository(Notification)
-      .find({ where: { recipientId: asker.userId }, order: { createdAt: "DESC", id: "DESC" } });
   }
 
   /** The other participants of the asker's own timelines (names for the export; no e-mail is read out). */

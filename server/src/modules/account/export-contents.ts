@@ -1,7 +1,7 @@
 import type { MediaFile } from "../../entities/media-file.entity.js";
 import { MediaType } from "../../entities/media.enums.js";
 import type { Memory } from "../../entities/memory.entity.js";
-import { partnerIdOf } from "../memories/partner-note.rules.js";
+import { partnerSeenBy } from "../memories/partner-note.rules.js";
 import type { Notification } from "../../entities/notification.entity.js";
 import type { Timeline } from "../../entities/timeline.entity.js";
 import type { User } from "../../entities/user.entity.js";
@@ -45,7 +45,7 @@ export interface ExportTimeline {
   /** the other participant; null when there is none (yet), or they left (`formerMember`) */
   partner: ExportPerson | null;
   formerMember: boolean;
-  /** the address invited, for a timeline the person created */
+  /** the address invited, for a timeline the person created, where they may know it */
   invitedEmail: string | null;
   memories: ExportMemory[];
 }
@@ -79,13 +79,29 @@ export interface ExportPlan {
   files: ExportFile[];
 }
 
+/** What the person may learn of a timeline's other side (docs/decisions/032-who-may-learn-whom.md). */
+export interface DisclosedPartner {
+  /** the other participant's account, or null: none yet, gone, or a sealed proposal */
+  partnerId: string | null;
+  /** the address invited, under the same rule as every other output */
+  invitedEmail: string | null;
+}
+
+/** A notice as the person's Updates show it now: its text built by the same rule. */
+export interface ExportNotice {
+  notice: Notification;
+  message: string;
+}
+
 export interface ExportInput {
   user: User;
   timelines: Timeline[];
+  /** per timeline id; a timeline without an entry names nobody */
+  disclosed: Map<string, DisclosedPartner>;
   memories: Memory[];
   media: MediaFile[];
   partners: User[];
-  notifications: Notification[];
+  notifications: ExportNotice[];
   profilePhoto: MediaFile | null;
   now: Date;
 }
@@ -98,14 +114,14 @@ export function extensionOf(format: string): string {
 const person = (u: User | undefined): ExportPerson | null =>
   u ? { username: u.username, displayName: u.displayName } : null;
 
-/** The partner's note on a memory and who wrote it (docs/decisions/027-two-voices.md). */
+/** The partner's note on a memory and who wrote it, as the GraphQL field shows it (docs/decisions/027-two-voices.md). */
 function partnerNote(
   m: Memory,
   t: Timeline | undefined,
   userId: string,
   people: Map<string, User>,
 ): Pick<ExportMemory, "partnerMeaning" | "partnerMeaningBy" | "partnerMeaningByYou"> {
-  const authorId = m.partnerMeaning && t ? partnerIdOf(m, t) : null;
+  const authorId = m.partnerMeaning && t ? partnerSeenBy(userId, m, t) : null;
   return {
     partnerMeaning: authorId ? m.partnerMeaning : null,
     partnerMeaningBy: authorId ? person(people.get(authorId)) : null,
@@ -152,7 +168,8 @@ export function planExport(input: ExportInput): ExportPlan {
 
   const timelines = input.timelines.map((t): ExportTimeline => {
     const createdByYou = t.createdById === user.id;
-    const partnerId = createdByYou ? t.collaboratorId : t.createdById;
+    const seen = input.disclosed.get(t.id);
+    const partnerId = seen?.partnerId ?? null;
     return {
       id: t.id,
       title: t.title,
@@ -163,7 +180,7 @@ export function planExport(input: ExportInput): ExportPlan {
       createdByYou,
       partner: partnerId ? person(people.get(partnerId)) : null,
       formerMember: t.formerMember,
-      invitedEmail: createdByYou && t.collaboratorEmail ? t.collaboratorEmail : null,
+      invitedEmail: (createdByYou && seen?.invitedEmail) || null,
       memories: byTimeline.get(t.id) ?? [],
     };
   });
@@ -184,9 +201,9 @@ export function planExport(input: ExportInput): ExportPlan {
         photo,
       },
       timelines,
-      notifications: input.notifications.map((n) => ({
+      notifications: input.notifications.map(({ notice: n, message }) => ({
         type: n.type,
-        message: n.message,
+        message,
         isRead: n.isRead,
         createdAt: n.createdAt.toISOString(),
         actionUrl: n.actionUrl,

@@ -12,9 +12,12 @@ import { AccountReads } from "./account.reads.js";
 import { MediaReads } from "../media/media.reads.js";
 import { UserReads } from "../users/user.reads.js";
 import type { Viewer } from "../access/access.service.js";
+import { collaboratorSeenBy, invitedEmailSeenBy } from "../access/disclosure.js";
+import { NotificationReads } from "../notifications/notification.reads.js";
+import type { Timeline } from "../../entities/timeline.entity.js";
 import type { MediaFile } from "../../entities/media-file.entity.js";
 import { MediaType } from "../../entities/media.enums.js";
-import { planExport, type ExportPlan } from "./export-contents.js";
+import { planExport, type DisclosedPartner, type ExportPlan } from "./export-contents.js";
 import { exportIndexHtml } from "./export-index-html.js";
 
 /** Exports per account per hour (docs/decisions/023-export-and-deletion.md). */
@@ -60,12 +63,14 @@ export class ExportService {
   private readonly reads: AccountReads;
   private readonly users: UserReads;
   private readonly media: MediaReads;
+  private readonly notices: NotificationReads;
   readonly limit: RateLimiter;
 
   constructor(private readonly deps: ExportServiceDeps) {
     this.reads = new AccountReads(deps.ds);
     this.users = new UserReads(deps.ds);
     this.media = new MediaReads(deps.ds);
+    this.notices = new NotificationReads(deps.ds);
     this.limit = createRateLimiter(deps.ds, { name: "export-account-1h", points: EXPORTS_PER_HOUR, durationSec: 3600 });
   }
 
@@ -99,12 +104,13 @@ export class ExportService {
       this.reads.memoriesOfOwnTimelines(asker),
       this.reads.mediaOfOwnTimelines(asker),
       this.reads.partnersOfOwnTimelines(asker),
-      this.reads.ownNotifications(asker),
+      this.notices.asShown(asker),
       user.profilePhotoId ? this.media.byIds(asker, [user.profilePhotoId]) : Promise.resolve([]),
     ]);
     return planExport({
       user,
       timelines,
+      disclosed: await this.disclosed(asker, timelines),
       memories,
       media,
       partners,
@@ -112,6 +118,27 @@ export class ExportService {
       profilePhoto: photos[0] ?? null,
       now: this.deps.clock.now(),
     });
+  }
+
+  /**
+   * The other side of each timeline as the person may learn it: the same rule as every other output
+   * (docs/decisions/032-who-may-learn-whom.md), so a proposal made by id tells no address and a
+   * sealed one names nobody.
+   */
+  private async disclosed(asker: Viewer, timelines: Timeline[]): Promise<Map<string, DisclosedPartner>> {
+    const entries = await Promise.all(
+      timelines.map(async (t): Promise<[string, DisclosedPartner]> => {
+        const mine = t.createdById === asker.userId;
+        return [
+          t.id,
+          {
+            partnerId: mine ? collaboratorSeenBy(asker.userId, t) : t.createdById,
+            invitedEmail: mine ? await invitedEmailSeenBy(asker, t) : null,
+          },
+        ];
+      }),
+    );
+    return new Map(entries);
   }
 
   /**

@@ -26,6 +26,22 @@ export function clearProofCookie(res: Response, env: Env): void {
   res.clearCookie(proofCookieName(env), proofCookieOptions(env));
 }
 
+/** The owner mark lives as long as browsers keep a cookie (Chrome caps it at 400 days). */
+export const OWNER_MARK_MAX_AGE_MS = 400 * 24 * 3600 * 1000;
+
+export function ownerCookieName(env: Env): string {
+  return env.isProduction ? "__Host-ks.owner" : "ks.owner";
+}
+
+/** The owner mark of the address this browser signed in as (docs/decisions/032-who-may-learn-whom.md). */
+export function setOwnerCookie(res: Response, env: Env, mark: string | null): void {
+  if (mark) res.cookie(ownerCookieName(env), mark, { ...proofCookieOptions(env), maxAge: OWNER_MARK_MAX_AGE_MS });
+}
+
+export function readOwnerMark(req: Request, env: Env): string | undefined {
+  return readCookie(req, ownerCookieName(env));
+}
+
 /** A cookie's value from the request header (no cookie-parser in this app). */
 export function readCookie(req: Request, name: string): string | undefined {
   for (const part of (req.headers.cookie ?? "").split(";")) {
@@ -73,8 +89,10 @@ export function sessionPort(req: Request): SessionPort {
 }
 
 /**
- * Logout (docs/sign-in-requirements.md H37–38): the session row is destroyed server-side, the cookie is
- * cleared with the attributes it was set with, and the browser is told to drop cache and cookies.
+ * Logout (docs/sign-in-requirements.md H37–38): the session row is destroyed server-side, the
+ * session and proof cookies are cleared with the attributes they were set with, and the browser is
+ * told to drop its cache. Not every cookie: the owner mark stays, so the browser that signed in keeps
+ * its own sign-in quota that nobody else can spend (docs/decisions/032-who-may-learn-whom.md).
  */
 export async function endSession(req: Request, res: Response, env: Env): Promise<void> {
   await new Promise<void>((resolve, reject) => {
@@ -84,7 +102,7 @@ export async function endSession(req: Request, res: Response, env: Env): Promise
   req.userId = null;
   res.clearCookie(sessionCookieName(env), { httpOnly: true, sameSite: "lax", secure: env.isProduction, path: "/" });
   clearProofCookie(res, env);
-  res.setHeader("Clear-Site-Data", '"cache", "cookies"');
+  res.setHeader("Clear-Site-Data", '"cache"');
 }
 
 /** `Cache-Control: no-store` on every auth answer, errors and 429s included (docs/sign-in-requirements.md F33). */

@@ -1,6 +1,15 @@
-import { Arg, Ctx, Mutation, Resolver } from "type-graphql";
+import { Arg, Authorized, Ctx, Mutation, Resolver } from "type-graphql";
 import type { GraphQLContext } from "../../web/context.js";
-import { clearProofCookie, clientIp, endSession, readProof, sessionPort, setProofCookie } from "./auth.http.js";
+import {
+  clearProofCookie,
+  clientIp,
+  endSession,
+  readOwnerMark,
+  readProof,
+  sessionPort,
+  setOwnerCookie,
+  setProofCookie,
+} from "./auth.http.js";
 import type { AuthCaller, SignedIn, VerifyOutcome } from "./auth.service.js";
 import {
   ConfirmSignInInput,
@@ -9,6 +18,7 @@ import {
   SignInPayload,
   SignInState,
   SignInWithCodeInput,
+  SignOutEverywherePayload,
   SignOutPayload,
   VerifySignInInput,
   VerifySignInPayload,
@@ -19,6 +29,7 @@ function caller(ctx: GraphQLContext): AuthCaller {
     ip: clientIp(ctx.req),
     userId: ctx.userId,
     proof: readProof(ctx.req, ctx.services.auth.env),
+    device: readOwnerMark(ctx.req, ctx.services.auth.env),
     session: sessionPort(ctx.req),
   };
 }
@@ -27,6 +38,7 @@ function caller(ctx: GraphQLContext): AuthCaller {
 function signedIn(ctx: GraphQLContext, out: SignedIn): SignInPayload {
   ctx.userId = out.user.id;
   clearProofCookie(ctx.res, ctx.services.auth.env);
+  setOwnerCookie(ctx.res, ctx.services.auth.env, out.ownerMark);
   return { user: out.user, redirectTo: out.redirectTo, alreadySignedIn: out.alreadySignedIn };
 }
 
@@ -55,7 +67,7 @@ export class AuthResolver {
     @Arg("input", () => RequestSignInLinkInput) input: RequestSignInLinkInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<RequestSignInLinkPayload> {
-    const { message, proof } = await ctx.services.auth.requestLink(input.email, { ip: clientIp(ctx.req) });
+    const { message, proof } = await ctx.services.auth.requestLink(input.email, caller(ctx));
     setProofCookie(ctx.res, ctx.services.auth.env, proof);
     return { success: true, message };
   }
@@ -92,5 +104,16 @@ export class AuthResolver {
     await endSession(ctx.req, ctx.res, ctx.services.auth.env);
     ctx.userId = null;
     return { success: true };
+  }
+
+  @Authorized()
+  @Mutation(() => SignOutEverywherePayload, {
+    description: "Ends every session of the signed-in person, in every browser and app, this one included",
+  })
+  async signOutEverywhere(@Ctx() ctx: GraphQLContext): Promise<SignOutEverywherePayload> {
+    const sessionsEnded = await ctx.services.auth.signOutEverywhere({ ip: clientIp(ctx.req), userId: ctx.userId });
+    await endSession(ctx.req, ctx.res, ctx.services.auth.env);
+    ctx.userId = null;
+    return { success: true, sessionsEnded };
   }
 }

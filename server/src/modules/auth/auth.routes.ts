@@ -1,4 +1,5 @@
-import express, { type Request, type Router } from "express";
+import express, { type Request, type Response, type Router } from "express";
+import { requireAuth } from "../../http/require-auth.js";
 import { restContext } from "../../web/present.js";
 import type { Services } from "../../web/services.js";
 import {
@@ -6,11 +7,13 @@ import {
   clientIp,
   endSession,
   noStore,
+  readOwnerMark,
   readProof,
   sessionPort,
+  setOwnerCookie,
   setProofCookie,
 } from "./auth.http.js";
-import type { AuthCaller, VerifyOutcome } from "./auth.service.js";
+import type { AuthCaller, SignedIn, VerifyOutcome } from "./auth.service.js";
 
 type Present = ReturnType<typeof restContext>["present"];
 
@@ -47,14 +50,20 @@ export function authRoutes(services: Services): Router {
     ip: clientIp(req),
     userId: req.userId,
     proof: readProof(req, env),
+    device: readOwnerMark(req, env),
     session: sessionPort(req),
   });
+  /** A browser that signed in: no proof left to keep, and the owner mark of its address. */
+  const signedIn = (res: Response, out: SignedIn) => {
+    clearProofCookie(res, env);
+    setOwnerCookie(res, env, out.ownerMark);
+  };
   const body = (req: Request): Record<string, unknown> => (req.body && typeof req.body === "object" ? req.body : {});
 
   router.use("/auth", noStore);
 
   router.post("/auth/email", async (req, res) => {
-    const { message, proof } = await auth.requestLink(body(req).email, { ip: clientIp(req) });
+    const { message, proof } = await auth.requestLink(body(req).email, caller(req));
     setProofCookie(res, env, proof);
     res.json({ success: true, message });
   });
@@ -66,19 +75,19 @@ export function authRoutes(services: Services): Router {
 
   router.post("/auth/verify", async (req, res) => {
     const out = await auth.verifyLink(body(req).token, caller(req));
-    if (out.state === "signed_in") clearProofCookie(res, env);
+    if (out.state === "signed_in") signedIn(res, out);
     res.json(await userJson(req, out));
   });
 
   router.post("/auth/verify/confirm", async (req, res) => {
     const out = await auth.confirmLink(body(req).token, caller(req));
-    clearProofCookie(res, env);
+    signedIn(res, out);
     res.json(await userJson(req, out));
   });
 
   router.post("/auth/code", async (req, res) => {
     const out = await auth.signInWithCode(body(req).email, body(req).code, caller(req));
-    clearProofCookie(res, env);
+    signedIn(res, out);
     res.json(await userJson(req, out));
   });
 
@@ -90,6 +99,13 @@ export function authRoutes(services: Services): Router {
     auth.signedOut({ ip: clientIp(req), userId: req.userId });
     await endSession(req, res, env);
     res.json({ success: true, message: "Logged out" });
+  });
+
+  // Every session of the person, in every browser (docs/sign-in-requirements.md H39).
+  router.post("/auth/logout-everywhere", requireAuth, async (req, res) => {
+    const sessionsEnded = await auth.signOutEverywhere({ ip: clientIp(req), userId: req.userId });
+    await endSession(req, res, env);
+    res.json({ success: true, message: "Signed out everywhere", sessions_ended: sessionsEnded });
   });
 
   return router;

@@ -3,7 +3,7 @@ import { IsNull, type DataSource } from "typeorm";
 import type { Env } from "../../config/env.js";
 import { queryRows } from "../../db/query-rows.js";
 import type { Clock } from "../../lib/clock.js";
-import { AppError, badInput } from "../../lib/errors.js";
+import { AppError, badInput, unauthenticated } from "../../lib/errors.js";
 import type { Logger } from "../../lib/logger.js";
 import type { JobQueue } from "../../jobs/job-queue.js";
 import { Sealer } from "../../jobs/sealed.js";
@@ -22,6 +22,8 @@ import {
   newLinkToken,
   newProofNonce,
   normalizeCode,
+  ownerDevice,
+  ownerMark,
   sameDigest,
   sha256Hex,
 } from "./sign-in-secrets.js";
@@ -32,8 +34,12 @@ import type { Mailer } from "../../lib/mailer.js";
 export const LINK_TTL_MINUTES = 15;
 export const MAX_CODE_ATTEMPTS = 5;
 export const SENT_MESSAGE = "Please check your email for the login link!";
+/** Links an address may receive from askers other than its owner's browsers (docs/decisions/032-who-may-learn-whom.md). */
+export const OTHERS_HOURLY = 10;
+export const OTHERS_DAILY = 40;
 
-export type LinkFailure = "invalid" | "expired" | "used" | "superseded" | "locked";
+/** A link fails only by its own state: wrong codes never lock it (docs/decisions/032-who-may-learn-whom.md). */
+export type LinkFailure = "invalid" | "expired" | "used" | "superseded";
 
 /** Distinct copy per failure (docs/sign-in-requirements.md D23). */
 export const LINK_FAILURES: Record<LinkFailure, string> = {
@@ -41,7 +47,6 @@ export const LINK_FAILURES: Record<LinkFailure, string> = {
   expired: "This sign-in link has expired. Please request a new one.",
   used: "This sign-in link has already been used. Please request a new one.",
   superseded: "A newer sign-in link was sent. Please use the link in the latest e-mail.",
-  locked: "This sign-in link was blocked after too many incorrect codes. Please request a new one.",
 };
 
 export const CODE_FAILURES = {
@@ -57,6 +62,8 @@ export interface SignedIn {
   redirectTo: string;
   /** The link was used already, but by this very browser's account: nothing to do. */
   alreadySignedIn: boolean;
+  /** The owner mark for this browser's cookie (`sign-in-secrets.ts` ownerMark); null when nothing changed. */
+  ownerMark: string | null;
 }
 
 export interface NeedsConfirm {
@@ -75,6 +82,8 @@ export interface AuthCaller {
   userId: string | null;
   /** The same-browser proof cookie's nonce, if the browser sent one. */
   proof?: string;
+  /** The owner mark cookie, if the browser has one (set when it signed in). */
+  device?: string;
   session: SessionPort;
 }
 
@@ -103,7 +112,14 @@ export class AuthService {
   private readonly key: string;
   private readonly sealer: Sealer;
   private readonly limits: Record<
-    "emailCooldown" | "emailHourly" | "emailDaily" | "ipHourly" | "verifyIp" | "codeEmail",
+    | "emailCooldown"
+    | "emailHourly"
+    | "emailDaily"
+    | "othersHourly"
+    | "othersDaily"
+    | "ipHourly"
+    | "verifyIp"
+    | "codeEmail",
     RateLimiter
   >;
 
@@ -114,9 +130,13 @@ export class AuthService {
     const rule = (name: string, points: number, durationSec: number) =>
       createRateLimiter(deps.ds, { name, points, durationSec });
     this.limits = {
+      // per asker and address: the address's owner's browser (its owner mark), else the client network
       emailCooldown: rule("auth-email-cooldown", 1, deps.env.AUTH_EMAIL_COOLDOWN_SECONDS),
       emailHourly: rule("auth-email-1h", 5, 3600),
       emailDaily: rule("auth-email-1d", 20, 86_400),
+      // per address, for every asker but its owner's browsers: what the mailbox receives from others
+      othersHourly: rule("auth-email-others-1h", OTHERS_HOURLY, 3600),
+      othersDaily: rule("auth-email-others-1d", OTHERS_DAILY, 86_400),
       ipHourly: rule("auth-email-ip-1h", deps.env.AUTH_IP_HOURLY_LIMIT, 3600),
       verifyIp: rule("auth-verify-ip-1h", deps.env.AUTH_IP_HOURLY_LIMIT, 3600),
       codeEmail: rule("auth-code-1h", 10, 3600),
@@ -154,18 +174,31 @@ export class AuthService {
    * token and the job are stored, and the queue delivers it, retrying while the link is valid
    * (docs/decisions/021-durable-jobs.md). Returns the nonce for the same-browser proof cookie.
    */
-  async requestLink(input: unknown, caller: Pick<AuthCaller, "ip">): Promise<{ message: string; proof: string }> {
+  async requestLink(
+    input: unknown,
+    caller: Pick<AuthCaller, "ip" | "proof" | "device">,
+  ): Promise<{ message: string; proof: string }> {
     const email = normalizeEmail(input);
     if (!email) throw badInput("Please enter a valid email address");
     const emailKey = this.ref(email);
     const log = this.deps.logger.child({ emailRef: emailKey.slice(0, 16), ip: caller.ip });
+    // Quotas per asker as well as per address: requests by others never spend what the owner's
+    // browser may ask for (docs/decisions/032-who-may-learn-whom.md).
+    const owner = ownerDevice(this.key, emailKey, caller.device);
+    const askerKey = `${owner ? `device-${owner}` : caller.ip}:${emailKey}`;
     try {
       await consumeAll(
         [
           { limiter: this.limits.ipHourly, key: caller.ip },
-          { limiter: this.limits.emailCooldown, key: emailKey },
-          { limiter: this.limits.emailHourly, key: emailKey },
-          { limiter: this.limits.emailDaily, key: emailKey },
+          { limiter: this.limits.emailCooldown, key: askerKey },
+          { limiter: this.limits.emailHourly, key: askerKey },
+          { limiter: this.limits.emailDaily, key: askerKey },
+          ...(owner
+            ? []
+            : [
+                { limiter: this.limits.othersHourly, key: emailKey },
+                { limiter: this.limits.othersDaily, key: emailKey },
+              ]),
         ],
         (s) =>
           s <= 90
@@ -185,10 +218,15 @@ export class AuthService {
     const tokenId = await this.deps.ds.transaction(async (m) => {
       // one request per address at a time, so "newest supersedes the rest" holds across processes
       await m.query(`SELECT pg_advisory_xact_lock(hashtext('sign-in:' || $1))`, [email]);
-      await m.query(
-        `UPDATE "sign_in_tokens" SET "superseded_at" = $2 WHERE "email" = $1 AND "consumed_at" IS NULL AND "superseded_at" IS NULL`,
-        [email, now],
-      );
+      // only this browser's own older link (its proof cookie): a request by anyone else never
+      // supersedes the link the address's owner is using (docs/decisions/032-who-may-learn-whom.md)
+      if (caller.proof) {
+        await m.query(
+          `UPDATE "sign_in_tokens" SET "superseded_at" = $2
+            WHERE "email" = $1 AND "browser_proof_hash" = $3 AND "consumed_at" IS NULL AND "superseded_at" IS NULL`,
+          [email, now, sha256Hex(caller.proof)],
+        );
+      }
       const inserted = await m.getRepository(SignInToken).insert({
         email,
         tokenHash,
@@ -249,18 +287,18 @@ export class AuthService {
     const now = this.deps.clock.now();
     const log = this.deps.logger.child({ emailRef: emailKey.slice(0, 16), ip: caller.ip });
 
-    // count the attempt atomically before comparing: concurrent guesses all count (docs/sign-in-requirements.md X1)
-    const [attempt] = await queryRows<{ id: string; code_hash: string; code_attempts: number }>(
+    // count the attempt atomically before comparing: concurrent guesses all count (docs/sign-in-requirements.md X1).
+    // Every open link of the address is tried (others' requests no longer supersede the owner's),
+    // and each attempt counts against each of their codes.
+    const attempts = await queryRows<{ id: string; code_hash: string; code_attempts: number }>(
       this.deps.ds.manager,
       `UPDATE "sign_in_tokens" SET "code_attempts" = "code_attempts" + 1
-        WHERE "id" = (SELECT "id" FROM "sign_in_tokens"
-                       WHERE "email" = $1 AND "consumed_at" IS NULL AND "superseded_at" IS NULL AND "purpose" = 'login'
-                       ORDER BY "created_at" DESC LIMIT 1)
-          AND "consumed_at" IS NULL AND "superseded_at" IS NULL AND "code_attempts" < $3 AND "expires_at" > $2
+        WHERE "email" = $1 AND "consumed_at" IS NULL AND "superseded_at" IS NULL AND "purpose" = 'login'
+          AND "code_attempts" < $3 AND "expires_at" > $2
         RETURNING "id", "code_hash", "code_attempts"`,
       [email, now, MAX_CODE_ATTEMPTS],
     );
-    if (!attempt) {
+    if (!attempts.length) {
       const open = await this.deps.ds.getRepository(SignInToken).findOne({
         where: { email, consumedAt: IsNull(), supersededAt: IsNull(), purpose: "login" },
         order: { createdAt: "DESC" },
@@ -275,8 +313,10 @@ export class AuthService {
       log.info({ event: "auth.code_failed", reason }, "sign-in code refused");
       throw badInput(CODE_FAILURES[reason], { reason });
     }
-    if (!sameDigest(codeHash(this.key, code), attempt.code_hash.trim())) {
-      const attemptsLeft = MAX_CODE_ATTEMPTS - attempt.code_attempts;
+    const given = codeHash(this.key, code);
+    const match = attempts.find((a) => sameDigest(given, a.code_hash.trim()));
+    if (!match) {
+      const attemptsLeft = MAX_CODE_ATTEMPTS - Math.min(...attempts.map((a) => a.code_attempts));
       log.info({ event: "auth.code_failed", reason: "wrong_code", attemptsLeft }, "wrong sign-in code");
       throw badInput(
         attemptsLeft > 0
@@ -285,7 +325,7 @@ export class AuthService {
         { reason: attemptsLeft > 0 ? "wrong_code" : "locked", attemptsLeft },
       );
     }
-    return this.consume("id", attempt.id, caller, "code");
+    return this.consume("id", match.id, caller, "code");
   }
 
   /** The caller's own account (a Viewer, or the auth caller's id within a sign-in). */
@@ -296,6 +336,25 @@ export class AuthService {
   /** Logged only: the edges destroy the session (docs/sign-in-requirements.md H37). */
   signedOut(caller: Pick<AuthCaller, "ip" | "userId">): void {
     this.deps.logger.info({ event: "auth.logout", userId: caller.userId, ip: caller.ip }, "signed out");
+  }
+
+  /**
+   * "Sign out everywhere" (docs/sign-in-requirements.md H39, X2): every session of the
+   * caller, in every browser and installed app, is destroyed (the session table's rows by user,
+   * `IDX_session_user`); the edges then clear this browser's cookies. Returns how many ended.
+   */
+  async signOutEverywhere(caller: Pick<AuthCaller, "ip" | "userId">): Promise<number> {
+    if (!caller.userId) throw unauthenticated();
+    const rows = await queryRows<{ sid: string }>(
+      this.deps.ds.manager,
+      `DELETE FROM "session" WHERE "sess"->>'userId' = $1 RETURNING "sid"`,
+      [caller.userId],
+    );
+    this.deps.logger.info(
+      { event: "auth.logout_everywhere", userId: caller.userId, ip: caller.ip, sessions: rows.length },
+      "signed out everywhere",
+    );
+    return rows.length;
   }
 
   // ---- internals ---------------------------------------------------------------------------
@@ -322,7 +381,6 @@ export class AuthService {
   private failureOf(row: TokenRow, now: Date): LinkFailure | null {
     if (row.consumedAt) return "used";
     if (row.supersededAt) return "superseded";
-    if (row.codeAttempts >= MAX_CODE_ATTEMPTS) return "locked";
     if (row.expiresAt.getTime() <= now.getTime()) return "expired";
     return null;
   }
@@ -350,7 +408,13 @@ export class AuthService {
     if (failure === "used" && row && caller.userId) {
       const current = await this.currentUser(caller);
       if (current && current.email === row.email) {
-        return { state: "signed_in", user: current, redirectTo: this.deps.env.AFTER_LOGIN_PATH, alreadySignedIn: true };
+        return {
+          state: "signed_in",
+          user: current,
+          redirectTo: this.deps.env.AFTER_LOGIN_PATH,
+          alreadySignedIn: true,
+          ownerMark: null,
+        };
       }
     }
     this.deps.logger.info({ event: "auth.link_failed", reason: failure, ip: caller.ip }, "sign-in link refused");
@@ -373,16 +437,17 @@ export class AuthService {
    */
   private async consume(by: "token_hash" | "id", value: string, caller: AuthCaller, via: string): Promise<SignedIn> {
     const now = this.deps.clock.now();
-    // the code path has already counted its (successful) attempt, so it may sit at the maximum
-    const attemptsCap = by === "id" ? MAX_CODE_ATTEMPTS + 1 : MAX_CODE_ATTEMPTS;
+    // Wrong codes lock the code, never the link (docs/decisions/032-who-may-learn-whom.md); the
+    // code path has already counted its (successful) attempt, so it may sit at the maximum.
+    const codeStillOpen = by === "id" ? `AND "code_attempts" <= ${MAX_CODE_ATTEMPTS}` : "";
     const won = await this.deps.ds.transaction(async (m) => {
       const [row] = await queryRows<{ id: string; email: string }>(
         m,
         `UPDATE "sign_in_tokens" SET "consumed_at" = $2
           WHERE "${by}" = $1 AND "consumed_at" IS NULL AND "superseded_at" IS NULL
-            AND "expires_at" > $2 AND "code_attempts" < $3 AND "purpose" = 'login'
+            AND "expires_at" > $2 ${codeStillOpen} AND "purpose" = 'login'
           RETURNING "id", "email"`,
-        [value, now, attemptsCap],
+        [value, now],
       );
       if (!row) return null;
       const { user, created } = await findOrCreateUser(m, row.email);
@@ -408,6 +473,12 @@ export class AuthService {
       },
       "signed in",
     );
-    return { state: "signed_in", user: won.user, redirectTo: this.deps.env.AFTER_LOGIN_PATH, alreadySignedIn: false };
+    return {
+      state: "signed_in",
+      user: won.user,
+      redirectTo: this.deps.env.AFTER_LOGIN_PATH,
+      alreadySignedIn: false,
+      ownerMark: ownerMark(this.key, this.ref(won.user.email), caller.device),
+    };
   }
 }

@@ -1,4 +1,4 @@
-import { Field, InputType, ObjectType, registerEnumType } from "type-graphql";
+import { Field, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
 import { User } from "../../entities/user.entity.js";
 
 export enum SignInState {
@@ -86,4 +86,13 @@ export class SignInPayload {
 export class SignOutPayload {
   @Field(() => Boolean)
   success!: boolean;
+}
+
+@ObjectType()
+export class SignOutEverywherePayload {
+  @Field(() => Boolean)
+  success!: boolean;
+
+  @Field(() => Int, { description: "how many sessions ended, this one included" })
+  sessionsEnded!: number;
 }

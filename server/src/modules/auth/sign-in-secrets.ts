@@ -45,3 +45,30 @@ export function sameDigest(a: string | null | undefined, b: string | null | unde
   if (!a || !b || a.length !== b.length) return false;
   return crypto.timingSafeEqual(Buffer.from(a, "hex"), Buffer.from(b, "hex"));
 }
+
+const DEVICE_ID = /^[A-Za-z0-9_-]{22}$/;
+
+/**
+ * The owner mark a browser gets when it signs in (docs/decisions/032-who-may-learn-whom.md): a
+ * random device id and an HMAC binding it to the address's reference, `<device>.<tag>`. It holds no
+ * address. A later link request for that address from this browser counts against the browser's
+ * own limits, which nobody else can spend.
+ */
+export function ownerMark(key: string, emailRef: string, previous?: string | null): string {
+  const kept = previous?.split(".")[0];
+  const device = kept && DEVICE_ID.test(kept) ? kept : crypto.randomBytes(16).toString("base64url");
+  return `${device}.${ownerTag(key, device, emailRef)}`;
+}
+
+/** The device id of a mark made for this address, or null (none, forged, or another address's). */
+export function ownerDevice(key: string, emailRef: string, mark: string | null | undefined): string | null {
+  const [device, tag, ...rest] = (mark ?? "").split(".");
+  if (!device || !tag || rest.length || !DEVICE_ID.test(device)) return null;
+  const expected = ownerTag(key, device, emailRef);
+  const given = Buffer.from(tag);
+  return given.length === expected.length && crypto.timingSafeEqual(given, Buffer.from(expected)) ? device : null;
+}
+
+function ownerTag(key: string, device: string, emailRef: string): string {
+  return crypto.createHmac("sha256", key).update(`sign-in-owner:${device}:${emailRef}`).digest("base64url");
+}

@@ -9,6 +9,18 @@ export function isServedVariant(v: string): v is MediaVariantName {
   return (SERVED_VARIANTS as readonly string[]).includes(v);
 }
 
+/**
+ * How long a signed URL lives and how long a browser may keep the bytes: every memory's media can
+ * be narrowed out of someone's reach (a tier narrowed, a connection gone, a memory deleted), so
+ * both are short (docs/decisions/032-who-may-learn-whom.md). A URL lives 30–35 minutes (30 plus
+ * the bucket it is rounded up to); a browser keeps the bytes at most 5 minutes before it asks again,
+ * and the route checks access on every ask: bytes shown from a cache outlive a narrowing by at most
+ * `MEDIA_CACHE_MAX_SECONDS` (was up to 75 minutes).
+ */
+export const MEDIA_URL_TTL_SECONDS = 30 * 60;
+export const MEDIA_URL_BUCKET_SECONDS = 5 * 60;
+export const MEDIA_CACHE_MAX_SECONDS = 5 * 60;
+
 /** URLs live at least `ttlSeconds`, and their expiry is rounded up to a bucket so the same URL
  * is handed out for a while (browsers and the service worker can cache it). */
 export interface UrlSignerOptions {
@@ -29,8 +41,8 @@ export class UrlSigner {
 
   constructor(sessionSecret: string, opts: UrlSignerOptions = {}) {
     this.key = crypto.createHmac("sha256", sessionSecret).update("keepsake/media-url/v1").digest();
-    this.ttlSeconds = opts.ttlSeconds ?? 3600;
-    this.bucketSeconds = opts.bucketSeconds ?? 900;
+    this.ttlSeconds = opts.ttlSeconds ?? MEDIA_URL_TTL_SECONDS;
+    this.bucketSeconds = opts.bucketSeconds ?? MEDIA_URL_BUCKET_SECONDS;
   }
 
   private mac(id: string, variant: string, exp: number): Buffer {

@@ -29,7 +29,7 @@ export function mediaRouter(services: Services): Router {
 
     const etag = `"${file.size.toString(16)}-${file.mtime.getTime().toString(16)}"`;
     res.setHeader("Content-Type", file.contentType);
-    res.setHeader("Cache-Control", `private, max-age=${services.media.secondsLeft(Number(exp))}`);
+    res.setHeader("Cache-Control", `private, max-age=${services.media.cacheSeconds(Number(exp))}`);
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Content-Disposition", "inline");
     res.setHeader("ETag", etag);

@@ -17,7 +17,7 @@ import { photoFacts, type CaptureFacts, type GeoPosition } from "./capture-facts
 import { MediaFile } from "../../entities/media-file.entity.js";
 import { MediaStatus, MediaType } from "../../entities/media.enums.js";
 import { mediaKeys as keys } from "./media-keys.js";
-import { UrlSigner, type MediaVariantName, type UrlSignerOptions } from "./media-signing.js";
+import { MEDIA_CACHE_MAX_SECONDS, UrlSigner, type MediaVariantName, type UrlSignerOptions } from "./media-signing.js";
 import {
   DEFAULT_MEDIA_LIMITS,
   MESSAGES,
@@ -323,9 +323,13 @@ export class MediaService {
     };
   }
 
-  /** Seconds until a signed URL's expiry (for Cache-Control). */
-  secondsLeft(exp: number): number {
-    return Math.max(0, exp - Math.floor(this.clock.now().getTime() / 1000));
+  /**
+   * How long a browser may keep the bytes of a signed URL (Cache-Control max-age): until the URL
+   * expires, and never more than `MEDIA_CACHE_MAX_SECONDS`, after which it asks again and the
+   * access check runs again.
+   */
+  cacheSeconds(exp: number): number {
+    return Math.min(MEDIA_CACHE_MAX_SECONDS, Math.max(0, exp - Math.floor(this.clock.now().getTime() / 1000)));
   }
 
   /**

@@ -1,6 +1,6 @@
 import { PARTNER_MEANING_MAX } from "@keepsake/contract";
 import { badInput, forbidden } from "../../lib/errors.js";
-import { collaboratorSeenBy } from "../access/access.service.js";
+import { collaboratorSeenBy } from "../access/disclosure.js";
 import { optionalText } from "../../lib/validation.js";
 import type { Timeline } from "../../entities/timeline.entity.js";
 import { TimelineStatus } from "../../entities/timeline.enums.js";

@@ -22,12 +22,22 @@ export function privacyRequestText(who: Named, title: string, privacy: Privacy |
   return clipText(`${nameOf(who)} would like to make "${title}" ${privacy ?? "wider"}`, 500);
 }
 
+/** The creator widened a proposal before it was answered: the invitee is asked again, with the tier. */
+export function proposalWidenedText(who: Named, title: string, privacy: Privacy): string {
+  return clipText(`${nameOf(who)} changed the invitation to share "${title}": it would be ${privacy}`, 500);
+}
+
 /** The requester learns the answer, gently. */
 export function privacyOutcomeText(who: Named, title: string, privacy: Privacy | null, accepted: boolean): string {
   const text = accepted
     ? `${nameOf(who)} agreed: "${title}" is now ${privacy ?? "wider"}`
     : `${nameOf(who)} would rather not make "${title}" ${privacy ?? "wider"} for now`;
   return clipText(text, 500);
+}
+
+/** The invitee of a proposal that was withdrawn (deleted while pending) is told (docs/decisions/032-who-may-learn-whom.md). */
+export function withdrawnText(who: Named, title: string): string {
+  return clipText(`${nameOf(who)} withdrew the invitation to share "${title}"`, 500);
 }
 
 /** A privacy_request notice: OPEN (Accept / Decline) until answered, withdrawn or replaced. */
@@ -70,6 +80,7 @@ const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
  * timeline's two people (the pair it announces). `t` is the notice's timeline (null: none).
  */
 export function peopleNamedBy(n: Pick<Notification, "type" | "relatedUserId">, t: Timeline | null): string[] {
+  if (n.type === NotificationType.TIMELINE_WITHDRAWN) return n.relatedUserId ? [n.relatedUserId] : [];
   if (!t) return [];
   if (n.type === NotificationType.TIMELINE_CREATED)
     return t.collaboratorId ? [t.createdById, t.collaboratorId] : [t.createdById];
@@ -85,6 +96,9 @@ export function peopleNamedBy(n: Pick<Notification, "type" | "relatedUserId">, t
  * text. `person` answers the rows of `peopleNamedBy` (null: no such person).
  */
 export function messageText(n: Notification, t: Timeline | null, person: (id: string) => User | null): string {
+  // the one notice that outlives its timeline: built from the title it kept
+  if (n.type === NotificationType.TIMELINE_WITHDRAWN && n.timelineTitle !== null)
+    return withdrawnText(n.relatedUserId ? person(n.relatedUserId) : null, n.timelineTitle);
   if (!t) return n.message;
   const actor = n.relatedUserId ? person(n.relatedUserId) : null;
   const who = nameOf(actor);
@@ -93,6 +107,8 @@ export function messageText(n: Notification, t: Timeline | null, person: (id: st
   let text: string;
   switch (n.type) {
     case NotificationType.TIMELINE_PROPOSAL:
+      // a proposal notice names its tier only when the creator widened it (privacy-notices.ts)
+      if (n.privacy) return proposalWidenedText(actor, title, n.privacy);
       text = `${who} invited you to share the timeline "${title}"`;
       break;
     case NotificationType.TIMELINE_ACCEPTED:

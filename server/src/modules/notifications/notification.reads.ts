@@ -1,11 +1,13 @@
-import { MoreThanOrEqual, type DataSource } from "typeorm";
-import { keysetOrder, pageOf, type KeysetOrder, type Page, type PageRequest } from "../../db/keyset.js";
+import { In, MoreThanOrEqual, type DataSource, type EntityManager } from "typeorm";
+import { keysetOrder, pageOf, type KeysetOrder, type KeyValue, type Page, type PageRequest } from "../../db/keyset.js";
 import { Memory } from "../../entities/memory.entity.js";
 import { Notification } from "../../entities/notification.entity.js";
 import { Timeline } from "../../entities/timeline.entity.js";
 import { TimelineStatus } from "../../entities/timeline.enums.js";
 import { isUuid, type Asker, type Viewer } from "../access/access.service.js";
-import { NotificationRows } from "./notification-rows.js";
+import { UserReads } from "../users/user.reads.js";
+import { messageText, peopleNamedBy } from "./notification-message.js";
+import { NotificationRows, type NoticeRow } from "./notification-rows.js";
 
 /** Newest first, the id breaking ties (docs/decisions/024-paged-reads.md). */
 export const NOTIFICATION_ORDER: KeysetOrder<Notification> = keysetOrder({
@@ -46,19 +48,56 @@ export class NotificationReads {
     const shown: Notification[] = [];
     let after = req.after;
     for (;;) {
-      // each notice with its person and its timeline, in one statement (plain rows)
-      const rows = await this.rows.page(viewer.known, viewer.userId, NOTIFICATION_ORDER, after, batch);
-      const timelines = rows.map((r) => r.timeline).filter((t): t is Timeline => !!t);
-      viewer.primeFacts(timelines);
-      const visible = await viewer.filterVisible(timelines);
-      viewer.known.addTimelines(visible);
-      const seen = new Set(visible.map((t) => t.id));
-      for (const { notice } of rows)
-        if (!notice.relatedTimelineId || seen.has(notice.relatedTimelineId)) shown.push(notice);
+      const { rows, shown: batchShown } = await this.visibleBatch(viewer, after, batch);
+      shown.push(...batchShown.map((r) => r.notice));
       if (shown.length > req.size || rows.length < batch) break;
       after = NOTIFICATION_ORDER.key(rows.at(-1)!.notice);
     }
     return pageOf(NOTIFICATION_ORDER, shown.slice(0, req.size + 1), req.size);
+  }
+
+  /**
+   * Every notice the viewer's Updates would show, newest first, each with its text as built when
+   * read (notification-message.ts): the data export holds exactly these
+   * (docs/decisions/032-who-may-learn-whom.md), not the stored texts of notices the person may no
+   * longer see.
+   */
+  async asShown(viewer: Viewer): Promise<Array<{ notice: Notification; message: string }>> {
+    if (!viewer.userId) return [];
+    const batch = 500;
+    const shown: NoticeRow[] = [];
+    let after: KeyValue[] | null = null;
+    for (;;) {
+      const next = await this.visibleBatch(viewer, after, batch);
+      shown.push(...next.shown);
+      if (next.rows.length < batch) break;
+      after = NOTIFICATION_ORDER.key(next.rows.at(-1)!.notice);
+    }
+    const ids = [...new Set(shown.flatMap(({ notice, timeline }) => peopleNamedBy(notice, timeline)))];
+    const people = new Map((await new UserReads(this.ds).byIds(viewer, ids)).map((u) => [u.id, u]));
+    return shown.map(({ notice, timeline }) => ({
+      notice,
+      message: messageText(notice, timeline, (id) => people.get(id) ?? null),
+    }));
+  }
+
+  /** One batch of the recipient's notices, and those of it whose timeline (if any) they may see. */
+  private async visibleBatch(
+    viewer: Viewer,
+    after: KeyValue[] | null,
+    limit: number,
+  ): Promise<{ rows: NoticeRow[]; shown: NoticeRow[] }> {
+    // each notice with its person and its timeline, in one statement (plain rows)
+    const rows = await this.rows.page(viewer.known, viewer.userId!, NOTIFICATION_ORDER, after, limit);
+    const timelines = rows.map((r) => r.timeline).filter((t): t is Timeline => !!t);
+    viewer.primeFacts(timelines);
+    const visible = await viewer.filterVisible(timelines);
+    viewer.known.addTimelines(visible);
+    const seen = new Set(visible.map((t) => t.id));
+    return {
+      rows,
+      shown: rows.filter(({ notice }) => !notice.relatedTimelineId || seen.has(notice.relatedTimelineId)),
+    };
   }
 
   /** Unread notifications the list would show (the counts and their timelines' facts in one statement). */
@@ -69,6 +108,31 @@ export class NotificationReads {
     viewer.primeFacts(timelines);
     const mask = await viewer.visibleMask(groups.map((g) => g.timeline));
     return groups.reduce((sum, g, i) => sum + (!g.timeline || mask[i] ? g.n : 0), 0);
+  }
+
+  /**
+   * The notices of other people that name the asker, with their timelines as they are in the
+   * transaction `m`: the asker is the actor, or one of the pair a timeline_created notice announces.
+   * Read when the asker leaves, to write those texts again without their name.
+   */
+  async namingAsker(asker: Asker, m: EntityManager): Promise<NoticeRow[]> {
+    if (!asker.userId) return [];
+    const notices = await m
+      .getRepository(Notification)
+      .createQueryBuilder("n")
+      .leftJoin(Timeline, "t", "t.id = n.related_timeline_id")
+      .where("n.recipient_id <> :me", { me: asker.userId })
+      .andWhere(
+        `(n.related_user_id = :me OR (n.type = 'timeline_created' AND (t.created_by_id = :me OR t.collaborator_id = :me)))`,
+      )
+      .getMany();
+    const timelineIds = [...new Set(notices.map((n) => n.relatedTimelineId).filter((id): id is string => !!id))];
+    const timelines = timelineIds.length ? await m.getRepository(Timeline).findBy({ id: In(timelineIds) }) : [];
+    const byId = new Map(timelines.map((t) => [t.id, t]));
+    return notices.map((notice) => ({
+      notice,
+      timeline: notice.relatedTimelineId ? (byId.get(notice.relatedTimelineId) ?? null) : null,
+    }));
   }
 
   /** One of the asker's own notifications (to mark it read). */

@@ -3,7 +3,7 @@ import type { DataSource, EntityManager } from "typeorm";
 import type { Clock } from "../../lib/clock.js";
 import { forbidden, notFound, unauthenticated } from "../../lib/errors.js";
 import { clipText } from "../../lib/text-rules.js";
-import { isParticipant, type AccessService, type Viewer } from "../access/access.service.js";
+import { isParticipant, type AccessService, type Asker, type Viewer } from "../access/access.service.js";
 import { TimelineReads } from "../timelines/timeline.reads.js";
 import { UserReads } from "../users/user.reads.js";
 import { NotificationReads } from "./notification.reads.js";
@@ -12,7 +12,7 @@ import type { User } from "../../entities/user.entity.js";
 import { Notification } from "../../entities/notification.entity.js";
 import { NotificationType } from "../../entities/notification.enums.js";
 import { nameOf } from "../users/user.rules.js";
-import { partnerNoteText } from "./notification-message.js";
+import { messageText, partnerNoteText, withdrawnText } from "./notification-message.js";
 
 /** The UTC day a grouped notice collects (docs/decisions/022-grouped-updates.md). */
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -125,6 +125,56 @@ export class NotificationService {
         actionUrl: "/app/updates",
       },
     ]);
+  }
+
+  /**
+   * A proposal deleted while pending (by its creator, or with their account): its invitee is told,
+   * with a notice that outlives the timeline (docs/decisions/032-who-may-learn-whom.md). `creator`
+   * null: they are leaving, and are named "Former member".
+   */
+  async proposalWithdrawn(t: TimelineRef, creator: User | null, m: EntityManager): Promise<void> {
+    if (!t.collaboratorId || t.collaboratorId === creator?.id) return;
+    await this.add(m, [
+      {
+        recipientId: t.collaboratorId,
+        type: NotificationType.TIMELINE_WITHDRAWN,
+        message: withdrawnText(creator, t.title),
+        relatedUserId: creator?.id ?? null,
+        timelineTitle: t.title,
+        actionUrl: "/app/timelines",
+      },
+    ]);
+  }
+
+  /**
+   * A person is leaving: the notices of everyone else that name them are written again as they are
+   * read from now on, "Former member" in their place, so no stored text keeps their name
+   * (docs/decisions/032-who-may-learn-whom.md). Runs in the deletion's transaction, before their
+   * timelines are handed over (so a pair's notice still finds them) and their row goes.
+   */
+  async forget(m: EntityManager, leaving: Asker): Promise<void> {
+    const rows = await this.reads.notifications.namingAsker(leaving, m);
+    if (!rows.length) return;
+    const ids = [
+      ...new Set(rows.flatMap(({ timeline }) => (timeline ? [timeline.createdById, timeline.collaboratorId] : []))),
+    ];
+    const people = new Map(
+      (
+        await this.reads.users.byIds(
+          leaving,
+          ids.filter((id): id is string => !!id && id !== leaving.userId),
+        )
+      ).map((u) => [u.id, u]),
+    );
+    for (const { notice, timeline } of rows) {
+      const gone = { ...notice, relatedUserId: notice.relatedUserId === leaving.userId ? null : notice.relatedUserId };
+      const message = messageText(gone, timeline, (id) => (id === leaving.userId ? null : (people.get(id) ?? null)));
+      await m.query(`UPDATE notifications SET message = $2, related_user_id = $3 WHERE id = $1`, [
+        notice.id,
+        message,
+        gone.relatedUserId,
+      ]);
+    }
   }
 
   /** accept / reject → to the creator; the invitee's proposal is answered, so it is marked read. */

@@ -4,7 +4,7 @@ import type { Privacy } from "../../entities/timeline.enums.js";
 import type { User } from "../../entities/user.entity.js";
 import { Notification } from "../../entities/notification.entity.js";
 import { NotificationType, PrivacyRequestResolution } from "../../entities/notification.enums.js";
-import { privacyRequestText, privacyOutcomeText } from "./notification-message.js";
+import { privacyRequestText, privacyOutcomeText, proposalWidenedText } from "./notification-message.js";
 
 const timelineUrl = (id: string) => `/app/view-timeline?id=${id}`;
 
@@ -32,6 +32,25 @@ export class PrivacyNotices {
       relatedUserId: requester.id,
       relatedTimelineId: t.id,
       actionUrl: timelineUrl(t.id),
+      privacy,
+      createdAt: this.clock.now(),
+    });
+  }
+
+  /**
+   * The creator widened a proposal that waits for its invitee: the invitee's proposal notice is
+   * replaced by a new one that names the tier, unread, so what they accept is what they were told
+   * (docs/decisions/032-who-may-learn-whom.md).
+   */
+  async proposalWidened(m: EntityManager, t: TimelineRef, creator: User, inviteeId: string, privacy: Privacy) {
+    await m.query(`DELETE FROM notifications WHERE related_timeline_id = $1 AND type = 'timeline_proposal'`, [t.id]);
+    await m.getRepository(Notification).insert({
+      recipientId: inviteeId,
+      type: NotificationType.TIMELINE_PROPOSAL,
+      message: proposalWidenedText(creator, t.title, privacy),
+      relatedUserId: creator.id,
+      relatedTimelineId: t.id,
+      actionUrl: "/app/updates",
       privacy,
       createdAt: this.clock.now(),
     });

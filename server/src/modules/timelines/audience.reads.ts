@@ -2,7 +2,8 @@ import { In, type DataSource } from "typeorm";
 import { Timeline } from "../../entities/timeline.entity.js";
 import { type Privacy, TimelineStatus } from "../../entities/timeline.enums.js";
 import { User } from "../../entities/user.entity.js";
-import { collaboratorSeenBy, isParticipant, isUuid, TIER_REACH, type Viewer } from "../access/access.service.js";
+import { isParticipant, isUuid, TIER_REACH, type Viewer } from "../access/access.service.js";
+import { otherSideSeenBy } from "../access/disclosure.js";
 import type { GraphSnapshots } from "../access/graph-snapshots.js";
 
 /** At most this many people are named in an audience (docs/decisions/025-audience-preview.md). */
@@ -36,17 +37,18 @@ export class AudienceReads {
    * and for a missing or malformed id (the caller answers exactly as for a missing timeline).
    * A pending proposal counts as the tier will mean once it is accepted (the pair's own edge does
    * not change who is within reach of either of them); a declined or inactive timeline is seen by
-   * nobody else, whatever its tier. The creator of a sealed proposal counts from their own side
-   * only, as for an address without an account (docs/decisions/017-hostile-input.md).
+   * nobody else, whatever its tier. The other participant's side counts only where the asker may
+   * learn it (`otherSideSeenBy`, docs/decisions/032-who-may-learn-whom.md): the creator of a proposal
+   * to someone they share nothing accepted with counts from their own side, a lower bound.
    */
   async ofTimeline(viewer: Viewer, id: string, privacy: Privacy): Promise<Audience | null> {
     if (!viewer.userId || !isUuid(id)) return null;
     const t = await this.ds.getRepository(Timeline).findOneBy({ id });
     if (!t || !isParticipant(viewer.userId, t)) return null;
     if (t.status === TimelineStatus.REJECTED || !t.isActive) return NOBODY;
-    const seen = collaboratorSeenBy(viewer.userId, t);
-    const hidden = seen === t.collaboratorId ? null : t.collaboratorId;
-    return this.reachOf(viewer.userId, seen ? [t.createdById, seen] : [t.createdById], privacy, hidden);
+    const other = await otherSideSeenBy(viewer, t);
+    const pair = [t.createdById, t.collaboratorId].filter((p): p is string => !!p);
+    return this.reachOf(viewer.userId, other ? [viewer.userId, other] : [viewer.userId], privacy, pair);
   }
 
   /**
@@ -57,23 +59,23 @@ export class AudienceReads {
   preview(viewer: Viewer, collaboratorId: string | null, privacy: Privacy): Promise<Audience> {
     if (!viewer.userId) return Promise.resolve(NOBODY);
     const seeds = collaboratorId ? [viewer.userId, collaboratorId] : [viewer.userId];
-    return this.reachOf(viewer.userId, seeds, privacy, null);
+    return this.reachOf(viewer.userId, seeds, privacy, seeds);
   }
 
-  private async reachOf(
-    askerId: string,
-    participants: string[],
-    privacy: Privacy,
-    hidden: string | null,
-  ): Promise<Audience> {
+  /**
+   * Everyone within the tier's reach of `seeds` but the seeds; `known` never names the timeline's two
+   * people (`pair`). A participant who is not a seed counts like anyone else, so the answer says
+   * nothing about them it would not say without them.
+   */
+  private async reachOf(askerId: string, seeds: string[], privacy: Privacy, pair: string[]): Promise<Audience> {
     const k = TIER_REACH[privacy];
     if (k === 0) return NOBODY;
     const graph = await this.graph.get();
     // Synchronous from the search to the last `has`: the answer is valid until the next search.
-    const reached = graph.within(participants, k);
-    const seeds = new Set(participants);
-    const partnerIds = graph.neighboursOf(askerId).filter((id) => reached.has(id) && !seeds.has(id) && id !== hidden);
-    const count = reached.size - seeds.size;
+    const reached = graph.within(seeds, k);
+    const out = new Set(pair);
+    const partnerIds = graph.neighboursOf(askerId).filter((id) => reached.has(id) && !out.has(id));
+    const count = reached.size - new Set(seeds).size;
     return { count, known: await this.named(partnerIds) };
   }
 

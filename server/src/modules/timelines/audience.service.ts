@@ -1,6 +1,7 @@
 import type { DataSource } from "typeorm";
 import { badInput, notFound } from "../../lib/errors.js";
 import type { Viewer } from "../access/access.service.js";
+import { webSeenBy } from "../access/disclosure.js";
 import { AudienceReads, type Audience } from "./audience.reads.js";
 import type { GraphSnapshots } from "../access/graph-snapshots.js";
 import { UserReads } from "../users/user.reads.js";
@@ -39,7 +40,8 @@ export class AudienceService {
    * `TimelineService.create` reads it: by id (any person the search can find), or by e-mail; an
    * address counts as a person only when it belongs to someone who already shares a timeline with
    * the caller, so the answer is the same for an address without an account and for an account the
-   * caller shares nothing with (docs/decisions/017-hostile-input.md, "Inviting by e-mail").
+   * caller shares nothing with (docs/decisions/017-hostile-input.md, "Inviting by e-mail"). Either
+   * way the collaborator's side counts only for an accepted partner: a stranger's web is not told.
    */
   async preview(viewer: Viewer, input: AudiencePreviewInput): Promise<Audience> {
     const tier = parsePrivacy(input.privacy, true);
@@ -57,6 +59,9 @@ export class AudienceService {
       collaboratorId = (await this.users.byEmailIfPartner(viewer, email))?.id ?? null;
     }
     if (collaboratorId && collaboratorId === viewer.userId) throw badInput("You can't create a timeline with yourself");
-    return this.audience.preview(viewer, collaboratorId, tier);
+    // their side counts only where the asker may learn the size of their web
+    // (docs/decisions/032-who-may-learn-whom.md): never for someone found by search
+    const side = collaboratorId && (await webSeenBy(viewer, collaboratorId)) ? collaboratorId : null;
+    return this.audience.preview(viewer, side, tier);
   }
 }

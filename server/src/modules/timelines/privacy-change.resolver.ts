@@ -22,7 +22,7 @@ export class PrivacyChangeResolver {
     @CurrentViewer() viewer: Viewer,
     @Ctx() ctx: GraphQLContext,
   ) {
-    const timeline = await ctx.services.privacyChanges.respond(viewer, input.id, input.accept);
+    const timeline = await ctx.services.privacyChanges.respond(viewer, input.id, input.accept, input.privacy);
     ctx.loaders.timelineById.prime(timeline.id, timeline);
     return { timeline };
   }

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from "typeorm";
 import type { Clock } from "../../lib/clock.js";
-import { conflict, forbidden, notFound } from "../../lib/errors.js";
+import { badInput, conflict, forbidden, notFound } from "../../lib/errors.js";
 import { isParticipant, type Viewer } from "../access/access.service.js";
 import { UserReads } from "../users/user.reads.js";
 import { TimelineReads } from "./timeline.reads.js";
@@ -19,7 +19,14 @@ export const PRIVACY_CHANGE_MESSAGES = {
   nothingPending: "There is no privacy change waiting for an answer",
   ownRequest: "You asked for this change, so the other person is the one to answer it",
   notAcceptedYet: "You can ask to widen who sees this timeline once you have accepted it",
+  tierNeeded: "Say which tier you agree to: accepting names the tier you were asked about",
 } as const;
+
+/** The request changed between the screen and the answer: nothing is applied (409). */
+export const requestChanged = (now: Privacy | null) =>
+  now
+    ? `This request changed: it now asks to make the timeline ${now}. Please look at it again before you answer.`
+    : PRIVACY_CHANGE_MESSAGES.nothingPending;
 
 /** What became of a change of tier: in force now, or waiting for the other participant. */
 export type PrivacyChangeOutcome = "applied" | "requested";
@@ -56,9 +63,12 @@ export class PrivacyChangeService {
       const current = f.privacy as Privacy;
       const other = f.createdById === me.id ? f.collaboratorId : f.createdById;
       if (f.status !== TimelineStatus.ACCEPTED) {
-        // A proposal: the invitee consents by accepting it, so only the creator may widen it.
+        // A proposal: the invitee consents by accepting it, so only the creator may widen it, and
+        // a wider tier reaches the invitee as a new proposal notice before they can accept it.
         if (me.id !== f.createdById && widens(current, wanted)) throw forbidden(PRIVACY_CHANGE_MESSAGES.notAcceptedYet);
         await this.set(m, f.id, { privacy: wanted });
+        if (f.status === TimelineStatus.PENDING && f.collaboratorId && widens(current, wanted))
+          await this.deps.notices.proposalWidened(m, f, me, f.collaboratorId, wanted);
         return "applied";
       }
       if (!other || !widens(current, wanted)) {
@@ -86,15 +96,20 @@ export class PrivacyChangeService {
   /**
    * The other participant accepts or declines a pending request. Anyone but the two participants
    * gets the missing-timeline answer; the requester is refused; nothing pending is a conflict.
+   * Consent names what it consents to (docs/decisions/032-who-may-learn-whom.md): an accept carries
+   * the tier the person was shown (`privacy`), and an answer naming a tier the request no longer
+   * asks for is a conflict that changes nothing.
    */
-  async respond(viewer: Viewer, id: string, accept: boolean): Promise<Timeline> {
+  async respond(viewer: Viewer, id: string, accept: boolean, privacy?: Privacy | null): Promise<Timeline> {
     const t = await this.reads.timelines.visible(viewer, id);
     if (!t || !isParticipant(viewer.userId, t)) throw notFound("Timeline not found");
+    if (accept && !privacy) throw badInput(PRIVACY_CHANGE_MESSAGES.tierNeeded, { field: "privacy" });
     const me = (await this.reads.users.self(viewer))!;
     await this.deps.ds.transaction(async (m) => {
       const f = await lockTimelineForPrivacyChange(m, t.id);
       if (!f?.pendingPrivacy) throw conflict(PRIVACY_CHANGE_MESSAGES.nothingPending);
       if (f.privacyRequestedById === me.id) throw forbidden(PRIVACY_CHANGE_MESSAGES.ownRequest);
+      if (privacy && f.pendingPrivacy !== privacy) throw conflict(requestChanged(f.pendingPrivacy as Privacy));
       const wanted = f.pendingPrivacy as Privacy;
       await this.set(m, f.id, accept ? { privacy: wanted, ...CLEARED } : CLEARED);
       if (f.privacyRequestedById) {

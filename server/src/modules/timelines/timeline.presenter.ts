@@ -1,5 +1,6 @@
 import type { PresentDeps } from "../../present-deps.js";
-import { collaboratorSeenBy, isParticipant } from "../access/access.service.js";
+import { isParticipant } from "../access/access.service.js";
+import { collaboratorSeenBy, invitedEmailSeenBy } from "../access/disclosure.js";
 import type { User } from "../../entities/user.entity.js";
 import type { Timeline } from "../../entities/timeline.entity.js";
 import { Privacy, TimelineStatus } from "../../entities/timeline.enums.js";
@@ -26,13 +27,9 @@ export class TimelinePresenter {
     return id ? this.d.loaders.userById.load(id) : null;
   }
 
-  /** The invited address: for the two participants only (docs/decisions/003-privacy-tiers.md e-mail rule). */
-  async collaboratorEmail(t: Timeline): Promise<string | null> {
-    const viewer = this.d.viewer();
-    if (!isParticipant(viewer.userId, t)) return null;
-    const collaboratorId = collaboratorSeenBy(viewer.userId, t);
-    if (collaboratorId === viewer.userId || !collaboratorId) return t.collaboratorEmail;
-    return (await viewer.mayRevealEmail(collaboratorId)) ? t.collaboratorEmail : null;
+  /** The invited address, under the one rule of docs/decisions/032-who-may-learn-whom.md. */
+  collaboratorEmail(t: Timeline): Promise<string | null> {
+    return invitedEmailSeenBy(this.d.viewer(), t);
   }
 
   /** Up to 3 signed thumb URLs, newest first. */

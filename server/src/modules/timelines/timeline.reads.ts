@@ -32,19 +32,6 @@ export const TIMELINE_ORDER: KeysetOrder<Timeline> = keysetOrder({
   key: (t) => [t.lastActivity.toISOString(), t.createdAt.toISOString(), t.id],
 });
 
-/** What the access page may say about a timeline (docs/decisions/003-privacy-tiers.md). */
-export interface AccessPageFacts {
-  /** the row, only when the viewer may see it */
-  visible: Timeline | null;
-  privacy: Timeline["privacy"];
-  /** the title, only to people within reach of the tier (ignoring its state) */
-  title: string | null;
-  /** within reach of the tier, ignoring its state */
-  withinReach: boolean;
-  createdById: string;
-  collaboratorId: string | null;
-}
-
 /**
  * Reads of `timelines`, always for a viewer and through the access policy: a row the viewer may
  * not see is never returned (docs/decisions/003-privacy-tiers.md). Rows read here prime the
@@ -166,27 +153,5 @@ export class TimelineReads {
       await qb.orderBy("t.last_activity", "DESC").addOrderBy("t.created_at", "DESC").getMany(),
     );
     return viewer.filterVisible(rows);
-  }
-
-  /**
-   * The access page of a timeline (docs/decisions/003-privacy-tiers.md, "The access page"): null
-   * when it does not exist; otherwise its tier, its title only within reach of the tier, and the
-   * row itself only when visible.
-   */
-  async accessPage(viewer: Viewer, id: string): Promise<AccessPageFacts | null> {
-    if (!viewer.signedIn || !isUuid(id)) return null;
-    const t = await this.repo.findOneBy({ id });
-    if (!t) return null;
-    this.seen(viewer, [t]);
-    const canView = await viewer.canView(t);
-    const withinReach = canView || (await viewer.withinTierReach(t));
-    return {
-      visible: canView ? t : null,
-      privacy: t.privacy,
-      title: withinReach ? t.title : null,
-      withinReach,
-      createdById: t.createdById,
-      collaboratorId: t.collaboratorId,
-    };
   }
 }

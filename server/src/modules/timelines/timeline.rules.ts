@@ -9,7 +9,11 @@ import { Privacy } from "../../entities/timeline.enums.js";
 export { TITLE_MAX };
 export const PRIVACY_VALUES = Object.values(Privacy) as string[];
 
-/** docs/product.md §3 "Access-check result for a timeline" (docs/decisions/003-privacy-tiers.md). */
+/**
+ * docs/product.md §3 "Access-check result for a timeline". `privacy`, `title` and `otherUser` keep
+ * their place in both APIs' shapes but are given only with access (`otherUser` never): a timeline one
+ * may not see answers exactly as a missing one (docs/decisions/032-who-may-learn-whom.md).
+ */
 export interface TimelineAccessResult {
   canView: boolean;
   privacy: Privacy | null;
@@ -23,10 +27,6 @@ export interface TimelineAccessResult {
 export const ACCESS_MESSAGES = {
   granted: "You have access to this timeline.",
   notFound: ACCESS_NOT_FOUND,
-  private: "This timeline is private. Only the two people who share it can see it.",
-  semiPrivate: "This timeline is semi-private. Only people within two connections of its collaborators can see it.",
-  public: "This timeline is visible only to people connected to its collaborators.",
-  notShared: "This timeline hasn't been shared yet. Only the two people in it can see it for now.",
 } as const;
 
 export function parsePrivacy(value: unknown, required: true): Privacy;

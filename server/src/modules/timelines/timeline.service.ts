@@ -11,16 +11,15 @@ import type { Mailer } from "../../lib/mailer.js";
 import { createRateLimiter, limitKey, type RateLimiter } from "../../lib/rate-limit.js";
 import { resolveSessionSecret } from "../../lib/session-secret.js";
 import { requiredText } from "../../lib/validation.js";
-import { isParticipant, TIER_REACH, type Viewer } from "../access/access.service.js";
+import { isParticipant, type Viewer } from "../access/access.service.js";
 import { UserReads } from "../users/user.reads.js";
 import { TimelineReads } from "./timeline.reads.js";
 import { normalizeEmail } from "../../lib/email-address.js";
 import type { MediaPort } from "../media/media-port.js";
 import type { NotificationService } from "../notifications/notification.service.js";
-import { nameOf } from "../users/user.rules.js";
 import type { User } from "../../entities/user.entity.js";
 import { Timeline } from "../../entities/timeline.entity.js";
-import { Privacy, TimelineStatus } from "../../entities/timeline.enums.js";
+import { TimelineStatus } from "../../entities/timeline.enums.js";
 import {
   INVITATION_MAIL_JOB,
   INVITATION_MAIL_WINDOW_MS,
@@ -123,74 +122,33 @@ export class TimelineService {
   }
 
   /**
-   * The access check of docs/decisions/003-privacy-tiers.md for the access-denied page. Reveals the tier to any signed-in
-   * person asking about an existing timeline; the title only to people within reach of the tier;
-   * a participant to connect with only for semi-private, and only to people with some path.
+   * The access page (docs/decisions/003-privacy-tiers.md, as changed by
+   * docs/decisions/032-who-may-learn-whom.md): a timeline the viewer may see is granted with its
+   * link; any other id, existing or not, gets the missing answer, byte for byte (no existence, tier
+   * or title of something one may not see).
    */
   async access(viewer: Viewer, id: string): Promise<TimelineAccessResult> {
-    const missing: TimelineAccessResult = {
-      canView: false,
-      privacy: null,
-      title: null,
-      message: ACCESS_MESSAGES.notFound,
-      actionUrl: "/app/timelines",
-      actionText: "Back to Timelines",
-      otherUser: null,
-    };
-    const facts = await this.reads.timelines.accessPage(viewer, id);
-    if (!facts) return missing;
-    const t = facts.visible;
-    if (t) {
+    const t = await this.findVisible(viewer, id);
+    if (!t) {
       return {
-        canView: true,
-        privacy: t.privacy,
-        title: t.title,
-        message: ACCESS_MESSAGES.granted,
-        actionUrl: `/app/view-timeline?id=${t.id}`,
-        actionText: "View Timeline",
+        canView: false,
+        privacy: null,
+        title: null,
+        message: ACCESS_MESSAGES.notFound,
+        actionUrl: "/app/timelines",
+        actionText: "Back to Timelines",
         otherUser: null,
       };
     }
-    const { withinReach, privacy } = facts;
-    const result: TimelineAccessResult = {
-      canView: false,
-      privacy,
-      title: facts.title,
-      message:
-        withinReach && TIER_REACH[privacy] > 0
-          ? ACCESS_MESSAGES.notShared
-          : privacy === Privacy.PRIVATE
-            ? ACCESS_MESSAGES.private
-            : privacy === Privacy.SEMI_PRIVATE
-              ? ACCESS_MESSAGES.semiPrivate
-              : ACCESS_MESSAGES.public,
-      actionUrl: "/app/timelines",
-      actionText: "Back to Timelines",
+    return {
+      canView: true,
+      privacy: t.privacy,
+      title: t.title,
+      message: ACCESS_MESSAGES.granted,
+      actionUrl: `/app/view-timeline?id=${t.id}`,
+      actionText: "View Timeline",
       otherUser: null,
     };
-    if (privacy === Privacy.SEMI_PRIVATE) {
-      // "Create Timeline with …": the participant nearest to the viewer, if the viewer has any path (≤ 6).
-      const ids = [facts.createdById, facts.collaboratorId].filter((x): x is string => !!x);
-      const degrees = await Promise.all(ids.map((p) => viewer.degreeTo(p, TIER_REACH[Privacy.PUBLIC])));
-      let best: { id: string; d: number } | null = null;
-      ids.forEach((p, i) => {
-        const d = degrees[i];
-        if (d != null && (!best || d < best.d)) best = { id: p, d };
-      });
-      const nearest = best as { id: string; d: number } | null;
-      if (nearest) {
-        const user = await this.reads.users.byId(viewer, nearest.id);
-        if (user) {
-          const email = (await viewer.mayRevealEmail(user.id)) ? user.email : null;
-          result.otherUser = { name: nameOf(user), email };
-          result.actionUrl = email
-            ? `/app/create-timeline?collaborator=${encodeURIComponent(email)}`
-            : "/app/create-timeline";
-          result.actionText = `Create Timeline with ${nameOf(user)}`;
-        }
-      }
-    }
-    return result;
   }
 
   // ---- writes --------------------------------------------------------------------------------
@@ -236,7 +194,8 @@ export class TimelineService {
     }
 
     const invite = !collaborator;
-    if (byEmail && !byId) await this.checkInviteLimits(creatorId);
+    // by id or by address, every proposal counts: one limit for every way of reaching someone
+    await this.checkInviteLimits(creatorId);
 
     const now = this.deps.clock.now();
     const timeline = await this.ds.transaction(async (m) => {
@@ -276,8 +235,8 @@ export class TimelineService {
   }
 
   /**
-   * At most 20 proposals by e-mail per sender per day, whether or not the address has an account
-   * (429 before anything is created).
+   * At most 20 proposals per sender per day, by id or by e-mail, whether or not the address has an
+   * account (429 before anything is created; docs/decisions/032-who-may-learn-whom.md).
    */
   private async checkInviteLimits(creatorId: string): Promise<void> {
     const { inviter } = this.limiters();
@@ -329,10 +288,18 @@ export class TimelineService {
     return { timeline: (await this.reads.timelines.visible(viewer, t.id))!, privacy };
   }
 
-  /** Deletes the timeline with all its memories (and their notifications), then their files. */
+  /**
+   * Deletes the timeline with all its memories (and their notifications), then their files. A
+   * proposal its creator deletes while it waits is withdrawn: the invitee is told.
+   */
   async delete(viewer: Viewer, id: string): Promise<string> {
     const t = await this.participantTimeline(viewer, id);
+    const withdrawnBy =
+      t.status === TimelineStatus.PENDING && t.createdById === viewer.userId
+        ? await this.reads.users.self(viewer)
+        : null;
     const mediaIds = await this.ds.transaction(async (m) => {
+      if (withdrawnBy) await this.deps.notifications.proposalWithdrawn(t, withdrawnBy, m);
       const deleted: unknown = await m.query(`DELETE FROM memories WHERE timeline_id = $1 RETURNING media_id`, [t.id]);
       await m.getRepository(Timeline).delete({ id: t.id });
       // TypeORM answers a DELETE … RETURNING with [rows, rowCount]

@@ -1,14 +1,15 @@
 import type { PresentDeps } from "../../present-deps.js";
 import { EXPORT_PATH } from "./user-paths.js";
 import type { User } from "../../entities/user.entity.js";
+import { emailSeenBy } from "../access/disclosure.js";
 
 /** A user's derived fields as one viewer sees them; GraphQL and REST both present through it. */
 export class UserPresenter {
   constructor(private readonly d: PresentDeps) {}
 
-  /** Only where docs/decisions/003-privacy-tiers.md allows (and 017-hostile-input.md). */
-  async email(u: Pick<User, "id" | "email">): Promise<string | null> {
-    return (await this.d.viewer().mayRevealEmail(u.id)) ? u.email : null;
+  /** Only where docs/decisions/032-who-may-learn-whom.md allows. */
+  email(u: Pick<User, "id" | "email">): Promise<string | null> {
+    return emailSeenBy(this.d.viewer(), u);
   }
 
   /** Short-lived signed URL of the profile photo (thumb variant), or null (the client shows initials). */

@@ -11,10 +11,10 @@ import { ProfileScreen } from "./profile-screen";
 const renderProfile = (mocks = [myProfileMock(), relationshipsMock(null, [aRelationship("u-2", "Bo Jensen", 3)])]) =>
   renderScreen(<ProfileScreen />, { path: "/app/profile", mocks: [...mocks, myExportUrlMock()] });
 
-function stubLogout(response: Response | Error) {
+function stubLogout(response: Response | Error, path = "/api/auth/logout") {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    if (!url.endsWith("/api/auth/logout") || init?.method !== "POST") throw new Error(`Unexpected fetch ${url}`);
+    if (!url.endsWith(path) || init?.method !== "POST") throw new Error(`Unexpected fetch ${url}`);
     if (response instanceof Error) throw response;
     return response;
   });
@@ -84,6 +84,19 @@ describe("Profile screen", () => {
     const fetchMock = stubLogout(new Response(JSON.stringify({ success: true }), { status: 200 }));
     const { router, client } = renderProfile();
     await userEvent.click(await screen.findByRole("button", { name: "Log out" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(client.readQuery({ query: MyProfileDocument })).toBeNull();
+  });
+
+  it("logs out everywhere: POST /api/auth/logout-everywhere, clears the Apollo store, then /login", async () => {
+    const fetchMock = stubLogout(
+      new Response(JSON.stringify({ success: true, sessions_ended: 3 }), { status: 200 }),
+      "/api/auth/logout-everywhere",
+    );
+    const { router, client } = renderProfile();
+    const card = await screen.findByRole("region", { name: "About" });
+    await userEvent.click(within(card).getByRole("button", { name: "Log out everywhere" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(client.readQuery({ query: MyProfileDocument })).toBeNull();

@@ -12,11 +12,15 @@ import { useMyProfileQuery } from "../../../gql/graphql";
 import { useSessionUser } from "../../../lib/session-user";
 import styles from "./profile-screen.module.css";
 
-/** Profile (docs/product.md §2): the signed-in user, edit and logout, then "Profile Web" and "Highlights". */
+/**
+ * Profile (docs/product.md §2): the signed-in user, edit and logout (here, or in every browser and
+ * app at once), then "Profile Web" and "Highlights".
+ */
 export function ProfileScreen() {
   const sessionUser = useSessionUser();
   const { data, loading } = useMyProfileQuery({ fetchPolicy: "cache-and-network", nextFetchPolicy: "cache-first" });
   const [logout, loggingOut] = useLogout();
+  const [logoutEverywhere, leavingEverywhere] = useLogout({ everywhere: true });
 
   const me = data?.me;
   // If the profile cannot be loaded, the session check's user still says who this is.
@@ -48,6 +52,15 @@ export function ProfileScreen() {
             busyLabel="Logging out..."
           >
             Log out
+          </Button>
+          <Button
+            variant="ghost"
+            className={styles.action}
+            onClick={() => void logoutEverywhere()}
+            busy={leavingEverywhere}
+            busyLabel="Logging out everywhere..."
+          >
+            Log out everywhere
           </Button>
         </ProfileCard>
       ) : (

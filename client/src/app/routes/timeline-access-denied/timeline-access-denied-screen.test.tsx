@@ -16,12 +16,8 @@ function accessMock(access: Record<string, unknown> | Error): MockLink.MockedRes
         timelineAccess: {
           __typename: "TimelineAccess",
           canView: false,
-          privacy: null,
-          title: null,
           message: "This timeline could not be found or accessed.",
           actionUrl: "/app/timelines",
-          actionText: "Back to Timelines",
-          otherUser: null,
           ...access,
         },
       },
@@ -38,58 +34,19 @@ describe("Timeline access denied (docs/product.md §2, §4, §8)", () => {
     const { router } = render([
       accessMock({
         canView: true,
-        privacy: "PUBLIC",
         actionUrl: "/app/view-timeline?id=t-1",
-        actionText: "View Timeline",
       }),
     ]);
     await waitFor(() => expect(locationOf(router)).toBe("/app/view-timeline?id=t-1"));
   });
 
-  it("explains a private timeline with the server's message", async () => {
-    render([
-      accessMock({
-        privacy: "PRIVATE",
-        message: "This timeline is private. Only the two people who share it can see it.",
-      }),
-    ]);
-    expect(await screen.findByRole("heading", { level: 1, name: "Private Timeline" })).toBeInTheDocument();
-    expect(
-      screen.getByText("This timeline is private. Only the two people who share it can see it."),
-    ).toBeInTheDocument();
+  it("a timeline one may not see is 'not found', with nothing about it", async () => {
+    render([accessMock({})]);
+    expect(await screen.findByRole("heading", { level: 1, name: "Timeline Not Found" })).toBeInTheDocument();
+    expect(screen.getByText("This timeline could not be found or accessed.")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Back to Timelines" })).toHaveAttribute("href", "/app/timelines");
     expect(screen.getByRole("button", { name: "Go Back" })).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: /Create Timeline with/ })).toBeNull();
-  });
-
-  it("offers to create a timeline with the nearest person for a semi-private timeline", async () => {
-    render([
-      accessMock({
-        privacy: "SEMI_PRIVATE",
-        title: "Summer in Lisbon",
-        message: "This timeline is semi-private.",
-        otherUser: { __typename: "AccessOtherUser", name: "Bo Jensen", email: "bo@example.com" },
-      }),
-    ]);
-    expect(await screen.findByRole("heading", { level: 1, name: "Semi-Private Timeline" })).toBeInTheDocument();
-    expect(screen.getByText("“Summer in Lisbon”")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Create Timeline with Bo Jensen" })).toHaveAttribute(
-      "href",
-      "/app/create-timeline?collaborator=bo%40example.com",
-    );
-  });
-
-  it("shows the server's action once when it already is the offer", async () => {
-    render([
-      accessMock({
-        privacy: "SEMI_PRIVATE",
-        message: "This timeline is semi-private.",
-        actionUrl: "/app/create-timeline?collaborator=bo%40example.com",
-        actionText: "Create Timeline with Bo Jensen",
-        otherUser: { __typename: "AccessOtherUser", name: "Bo Jensen", email: "bo@example.com" },
-      }),
-    ]);
-    expect(await screen.findAllByRole("link", { name: "Create Timeline with Bo Jensen" })).toHaveLength(1);
   });
 
   it.each([
@@ -109,7 +66,7 @@ describe("Timeline access denied (docs/product.md §2, §4, §8)", () => {
 
   it("goes back with Go Back", async () => {
     const user = userEvent.setup();
-    const { router } = render([accessMock({ privacy: "PUBLIC", message: "Not connected." })], undefined, {
+    const { router } = render([accessMock({})], undefined, {
       history: ["/app/updates"],
     });
     await user.click(await screen.findByRole("button", { name: "Go Back" }));

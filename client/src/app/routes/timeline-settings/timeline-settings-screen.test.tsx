@@ -1,5 +1,6 @@
 import { connectionOf } from "../../../testing/connection";
 import type { MockLink } from "@apollo/client/testing";
+import { GraphQLError } from "graphql";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -159,10 +160,11 @@ describe("Timeline Settings (docs/product.md §2, §5, §6, §8)", () => {
       await waitFor(() => expect(screen.queryByTestId("privacy-request")).toBeNull());
     });
 
-    it("lets the other person accept the request", async () => {
+    it("lets the other person accept the request, naming the tier it shows", async () => {
       const user = userEvent.setup();
+      // the answer carries the tier on screen (docs/decisions/032-who-may-learn-whom.md)
       const accept: MockLink.MockedResponse = {
-        request: { query: RespondToPrivacyChangeDocument, variables: { id: "t-1", accept: true } },
+        request: { query: RespondToPrivacyChangeDocument, variables: { id: "t-1", accept: true, privacy: "PUBLIC" } },
         result: {
           data: {
             respondToPrivacyChange: {
@@ -184,6 +186,21 @@ describe("Timeline Settings (docs/product.md §2, §5, §6, §8)", () => {
       await user.click(within(panel).getByRole("button", { name: "Accept" }));
       expect(await screen.findByText("This timeline is now public")).toBeInTheDocument();
       await waitFor(() => expect(screen.queryByTestId("privacy-request")).toBeNull());
+    });
+
+    it("says so when the request changed before the answer, and applies nothing", async () => {
+      const user = userEvent.setup();
+      const changed =
+        "This request changed: it now asks to make the timeline semi-private. Please look at it again before you answer.";
+      const refused: MockLink.MockedResponse = {
+        request: { query: RespondToPrivacyChangeDocument, variables: { id: "t-1", accept: true, privacy: "PUBLIC" } },
+        result: { errors: [new GraphQLError(changed, { extensions: { code: "CONFLICT" } })] },
+      };
+      render([settingsMock(requested(aPerson())), refused, settingsMock(requested(aPerson()))]);
+      const panel = await screen.findByTestId("privacy-request");
+      await user.click(within(panel).getByRole("button", { name: "Accept" }));
+      expect(await within(panel).findByText(changed)).toBeInTheDocument();
+      expect(screen.getByTestId("privacy-request")).toHaveTextContent("It stays private unless you agree.");
     });
   });
 

@@ -1,6 +1,7 @@
-import type { ApolloCache } from "@apollo/client";
+import { CombinedGraphQLErrors, type ApolloCache } from "@apollo/client";
+import { useApolloClient } from "@apollo/client/react";
 import { useCallback } from "react";
-import { useRespondToPrivacyChangeMutation, type PrivacyRequestState } from "../../../gql/graphql";
+import { useRespondToPrivacyChangeMutation, type Privacy, type PrivacyRequestState } from "../../../gql/graphql";
 import { adjustUnreadCount, cachedNotificationRefs } from "./notification-cache";
 import { broadcastNotificationsUpdated } from "./notification-events";
 
@@ -24,28 +25,41 @@ export function closePrivacyRequestInCache(cache: ApolloCache, timelineId: strin
   if (open.length) adjustUnreadCount(cache, -open.length);
 }
 
+/** The server's words when the request changed between the screen and the answer (409 / CONFLICT). */
+function changedRequestMessage(error: unknown): string | null {
+  if (!CombinedGraphQLErrors.is(error)) return null;
+  return error.errors.find((e) => e.extensions?.code === "CONFLICT")?.message ?? null;
+}
+
 /**
  * The other participant accepts or declines a wider tier (docs/decisions/026-two-keys-privacy.md),
  * from Updates or from the timeline's own panel (the screens pass it to
- * features/timelines/components/privacy-request-panel.tsx). The answer's timeline (tier, no
- * request) is normalised into the cache by id. Resolves with a message to show, or null on success.
+ * features/timelines/components/privacy-request-panel.tsx). The answer names the tier the screen
+ * showed (`privacy`): when the request changed meanwhile the server applies nothing and says so,
+ * and the screens fetch what is asked now (docs/decisions/032-who-may-learn-whom.md). The answer's
+ * timeline (tier, no request) is normalised into the cache by id. Resolves with a message to show,
+ * or null on success.
  */
 export function useAnswerPrivacyRequest() {
+  const client = useApolloClient();
   const [respond, { loading }] = useRespondToPrivacyChangeMutation();
   const answer = useCallback(
-    async (timelineId: string, accept: boolean): Promise<string | null> => {
+    async (timelineId: string, accept: boolean, privacy: Privacy): Promise<string | null> => {
       try {
         await respond({
-          variables: { id: timelineId, accept },
+          variables: { id: timelineId, accept, privacy },
           update: (cache) => closePrivacyRequestInCache(cache, timelineId, accept ? "ACCEPTED" : "DECLINED"),
         });
-      } catch {
-        return PRIVACY_ANSWER_FAILED;
+      } catch (error) {
+        const changed = changedRequestMessage(error);
+        if (!changed) return PRIVACY_ANSWER_FAILED;
+        await client.refetchQueries({ include: "active" }).catch(() => undefined);
+        return changed;
       }
       broadcastNotificationsUpdated();
       return null;
     },
-    [respond],
+    [client, respond],
   );
   return [answer, loading] as const;
 }

@@ -147,9 +147,10 @@ export function NotificationItem({ notification }: { notification: NotificationI
               {outcome}
             </p>
           ) : null}
-          {openPrivacyRequest && notification.relatedTimelineId ? (
+          {openPrivacyRequest && notification.relatedTimelineId && notification.privacy ? (
             <PrivacyRequestAnswer
               timelineId={notification.relatedTimelineId}
+              privacy={notification.privacy}
               describedBy={messageId}
               onAnswered={() => articleRef.current?.focus()}
             />

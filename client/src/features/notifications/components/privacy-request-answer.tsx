@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
-import type { PrivacyRequestState } from "../../../gql/graphql";
+import type { Privacy, PrivacyRequestState } from "../../../gql/graphql";
 import { useAnswerPrivacyRequest } from "../api/use-answer-privacy-request";
 import styles from "./notification-item.module.css";
 
@@ -17,6 +17,8 @@ export function privacyRequestOutcome(state: PrivacyRequestState | null | undefi
 
 interface PrivacyRequestAnswerProps {
   timelineId: string;
+  /** The tier this notice asks about: the answer names it (docs/decisions/032-who-may-learn-whom.md). */
+  privacy: Privacy;
   describedBy: string;
   onAnswered: () => void;
 }
@@ -25,7 +27,7 @@ interface PrivacyRequestAnswerProps {
  * Accept and Decline on an open request to widen a timeline's tier, in Updates. The answer closes
  * the notice in the cache (its outcome replaces the buttons) and updates the timeline's tier.
  */
-export function PrivacyRequestAnswer({ timelineId, describedBy, onAnswered }: PrivacyRequestAnswerProps) {
+export function PrivacyRequestAnswer({ timelineId, privacy, describedBy, onAnswered }: PrivacyRequestAnswerProps) {
   const [answer] = useAnswerPrivacyRequest();
   const [busy, setBusy] = useState<"accept" | "decline" | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -33,7 +35,7 @@ export function PrivacyRequestAnswer({ timelineId, describedBy, onAnswered }: Pr
   async function respond(accept: boolean) {
     setBusy(accept ? "accept" : "decline");
     setFailure(null);
-    const message = await answer(timelineId, accept);
+    const message = await answer(timelineId, accept, privacy);
     setBusy(null);
     if (message) setFailure(message);
     else onAnswered();

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { FormAlert } from "../../../components/ui/form-alert";
-import { useUpdateTimelineMutation, type PrivacyRequest_TimelineFragment } from "../../../gql/graphql";
+import { useUpdateTimelineMutation, type Privacy, type PrivacyRequest_TimelineFragment } from "../../../gql/graphql";
 import { notifySaved } from "../../../lib/notify";
 import { PRIVACY_TOASTS, tierWord } from "../lib/privacy-consent";
 import styles from "./privacy-request-panel.module.css";
@@ -18,7 +18,7 @@ interface PrivacyRequestPanelProps {
    * notifications feature's answer (features/notifications/api/use-answer-privacy-request.ts),
    * which also closes the request's notice in the cache.
    */
-  answer: (timelineId: string, accept: boolean) => Promise<string | null>;
+  answer: (timelineId: string, accept: boolean, privacy: Privacy) => Promise<string | null>;
   answering: boolean;
 }
 
@@ -49,7 +49,8 @@ export function PrivacyRequestPanel({ timeline, viewerId, otherName, answer, ans
 
   async function respond(accept: boolean) {
     setFailure(null);
-    const message = await answer(timeline.id, accept);
+    // the answer names the tier this panel shows (docs/decisions/032-who-may-learn-whom.md)
+    const message = await answer(timeline.id, accept, wanted!);
     if (message) return setFailure(message);
     notifySaved(accept ? PRIVACY_TOASTS.accepted(wanted!) : PRIVACY_TOASTS.declined(timeline.privacy));
   }
