@@ -25,6 +25,7 @@ import { mediaLegacyVideosJob, mediaTranscodeJob } from "../modules/media/transc
 import { timelineCreatedFanOutJob } from "../modules/notifications/fan-out.job.js";
 import { AccountDeletionService } from "../modules/account/account-deletion.service.js";
 import { ExportService } from "../modules/account/export.service.js";
+import { PreferencesService } from "../modules/presence/preferences.service.js";
 
 /** Composition root: every service, built once per app. */
 export function createServices(deps: ServiceDeps) {
@@ -66,6 +67,8 @@ export function createServices(deps: ServiceDeps) {
     privacyChanges,
     memories: new MemoryService({ ...deps, media, notifications }),
     relationships: new RelationshipService(deps.ds),
+    /** Notification preferences (docs/decisions/035-presence.md). */
+    preferences: new PreferencesService(deps.ds),
     /** Export and deletion of one's own account (docs/decisions/023-export-and-deletion.md). */
     exports: new ExportService({ ...deps, storage: media.storage }),
     accountDeletion: new AccountDeletionService({ ...deps, notifications, storage: media.storage }),
