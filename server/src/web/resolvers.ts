@@ -10,6 +10,7 @@ import { RelationshipResolver } from "../modules/relationships/relationship.reso
 import { TimelineResolver } from "../modules/timelines/timeline.resolver.js";
 import { AudienceResolver } from "../modules/timelines/audience.resolver.js";
 import { PreferencesResolver } from "../modules/presence/preferences.resolver.js";
+import { PushResolver } from "../modules/presence/push.resolver.js";
 import { PrivacyChangeResolver } from "../modules/timelines/privacy-change.resolver.js";
 
 /** Every resolver class of the schema. Add a module's resolver here. */
@@ -27,4 +28,5 @@ export const resolvers: NonEmptyArray<Function> = [
   RelationshipResolver,
   AccountResolver,
   PreferencesResolver,
+  PushResolver,
 ];

@@ -26,6 +26,11 @@ import { timelineCreatedFanOutJob } from "../modules/notifications/fan-out.job.j
 import { AccountDeletionService } from "../modules/account/account-deletion.service.js";
 import { ExportService } from "../modules/account/export.service.js";
 import { PreferencesService } from "../modules/presence/preferences.service.js";
+import { PushService } from "../modules/presence/push.service.js";
+import { pushSendJob, pushTickJob } from "../modules/presence/push.job.js";
+import { pushEvents } from "../modules/presence/push-port.js";
+import { createPushSender } from "../lib/push-sender.js";
+import { resolveVapid } from "../lib/vapid.js";
 
 /** Composition root: every service, built once per app. */
 export function createServices(deps: ServiceDeps) {
@@ -38,7 +43,14 @@ export function createServices(deps: ServiceDeps) {
   jobs.define(mediaLegacyVideosJob(media.legacyVideos, deps.logger));
   // Domain (timelines, memories, access, notifications, connection web): see docs/decisions/003.
   const access = new AccessService(deps.ds);
-  const notifications = new NotificationService(deps.ds, access, deps.clock);
+  // Push on each person's terms (docs/decisions/035-presence.md): events written with the notices.
+  const preferences = new PreferencesService(deps.ds);
+  const vapid = resolveVapid(deps.env);
+  const push = new PushService({ ...deps, jobs, access, preferences, vapid });
+  if (vapid) jobs.define(pushSendJob(push, createPushSender(vapid), deps.logger));
+  jobs.define(pushTickJob(push));
+  const pushed = pushEvents(deps.ds, deps.logger, (recipientId) => push.dispatch(recipientId));
+  const notifications = new NotificationService(deps.ds, access, deps.clock, pushed);
   const timelineReads = new TimelineReads(deps.ds);
   const reads = {
     users: new UserReads(deps.ds),
@@ -46,7 +58,7 @@ export function createServices(deps: ServiceDeps) {
     timelines: timelineReads,
     memories: new MemoryReads(deps.ds, timelineReads),
   };
-  const privacyChanges = new PrivacyChangeService({ ...deps, notices: new PrivacyNotices(deps.clock) });
+  const privacyChanges = new PrivacyChangeService({ ...deps, notices: new PrivacyNotices(deps.clock, pushed) });
   jobs.define(timelineCreatedFanOutJob({ ds: deps.ds, access, notifications, logger: deps.logger }));
   // The audience's graph snapshot and the pruning of its change log (docs/decisions/025-audience-preview.md).
   const graph = new GraphSnapshots(deps.ds, deps.logger);
@@ -68,7 +80,8 @@ export function createServices(deps: ServiceDeps) {
     memories: new MemoryService({ ...deps, media, notifications }),
     relationships: new RelationshipService(deps.ds),
     /** Notification preferences (docs/decisions/035-presence.md). */
-    preferences: new PreferencesService(deps.ds),
+    preferences,
+    push,
     /** Export and deletion of one's own account (docs/decisions/023-export-and-deletion.md). */
     exports: new ExportService({ ...deps, storage: media.storage }),
     accountDeletion: new AccountDeletionService({ ...deps, notifications, storage: media.storage }),

@@ -15,6 +15,7 @@ import { MediaFormats1795820000000 } from "./1795820000000-MediaFormats.js";
 import { MailDeliveries1795830000000 } from "./1795830000000-MailDeliveries.js";
 import { WithdrawnProposals1795840000000 } from "./1795840000000-WithdrawnProposals.js";
 import { NotificationPreferences1795850000000 } from "./1795850000000-NotificationPreferences.js";
+import { WebPush1795860000000 } from "./1795860000000-WebPush.js";
 
 /** Every migration, in order. Add new ones here (npm run migration:generate -w server -- Name). */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   MailDeliveries1795830000000,
   WithdrawnProposals1795840000000,
   NotificationPreferences1795850000000,
+  WebPush1795860000000,
 ];

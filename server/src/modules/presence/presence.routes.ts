@@ -37,3 +37,25 @@ export function preferencesRoutes(services: Services): Router {
 
   return router;
 }
+
+/** `/api/push`: the VAPID key and this device's subscription (docs/decisions/035-presence.md). */
+export function pushRoutes(services: Services): Router {
+  const router = express.Router();
+
+  router.get("/public-key", (_req, res) => {
+    res.json({ public_key: services.push.publicKey });
+  });
+
+  router.post("/subscriptions", requireAuth, async (req, res) => {
+    const { viewer } = restContext(req, services);
+    res.status(201).json(await services.push.subscribe(viewer, req.sessionID ?? null, req.body));
+  });
+
+  router.delete("/subscriptions", requireAuth, async (req, res) => {
+    const { viewer } = restContext(req, services);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    res.json({ success: await services.push.unsubscribe(viewer, body.endpoint) });
+  });
+
+  return router;
+}

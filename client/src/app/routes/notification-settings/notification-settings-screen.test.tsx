@@ -69,4 +69,28 @@ describe("Profile → Notifications (docs/decisions/035-presence.md)", () => {
     expect(await screen.findByText("Settings saved")).toBeInTheDocument();
     expect(saved).toBe(true);
   });
+
+  it("asks for push only when it is turned on, and keeps it off where the browser cannot take notes", async () => {
+    const input = {
+      push: "OFF",
+      emailDigest: "OFF",
+      digestHour: 8,
+      quietStart: 22,
+      quietEnd: 8,
+      timeZone: zone,
+      mutedTimelineIds: [],
+    };
+    const user = userEvent.setup();
+    render([
+      settingsMock,
+      {
+        request: { query: UpdateNotificationPreferencesDocument, variables: { input } },
+        result: { data: { updateNotificationPreferences: { ...prefs, ...input } } },
+      },
+    ]);
+    await user.selectOptions(await screen.findByRole("combobox", { name: "Push notifications" }), "HOURLY");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(/cannot show notifications/);
+    expect(screen.getByRole("combobox", { name: "Push notifications" })).toHaveValue("OFF");
+  });
 });

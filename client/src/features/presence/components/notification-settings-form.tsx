@@ -17,8 +17,8 @@ export const SAVE_PREFERENCES_ERROR = "Your notification settings could not be s
 interface Props {
   preferences: NotificationPreferences_FieldsFragment;
   timelines: { id: string; title: string }[];
-  /** Runs before a save that turns push on; false keeps push off (permission refused). */
-  beforePushOn?: () => Promise<boolean>;
+  /** Runs before a save that turns push on: null when this device now takes notes, else why not. */
+  beforePushOn?: () => Promise<string | null>;
   /** Extra controls under the digest (the preview button). */
   digestExtra?: ReactNode;
 }
@@ -75,10 +75,11 @@ export function NotificationSettingsForm({ preferences: p, timelines, beforePush
     e.preventDefault();
     setError(null);
     let pushNow = push;
-    if (push !== "OFF" && p.push === "OFF" && beforePushOn && !(await beforePushOn())) {
+    const refusal = push !== "OFF" && p.push === "OFF" && beforePushOn ? await beforePushOn() : null;
+    if (refusal) {
       pushNow = "OFF";
       setPush("OFF");
-      setError("Notifications are blocked in this browser, so push stays off.");
+      setError(refusal);
     }
     try {
       await save({
