@@ -11,6 +11,7 @@ import type { AccessService, Asker } from "../access/access.service.js";
 import { pushNoteOf, type PushNote, type PushNoteFacts } from "../access/disclosure.js";
 import { isQuietHour, localTime, PushFrequency, type Preferences } from "./preferences.rules.js";
 import type { PreferencesService } from "./preferences.service.js";
+import { PresenceReads } from "./presence.reads.js";
 
 export const PUSH_SEND_JOB = "push-send";
 export const PUSH_TICK_JOB = "push-tick";
@@ -52,7 +53,11 @@ export class PushService {
       preferences: PreferencesService;
       vapid: VapidKeys | null;
     },
-  ) {}
+  ) {
+    this.reads = new PresenceReads(deps.ds);
+  }
+
+  private readonly reads: PresenceReads;
 
   /** The VAPID public key a browser subscribes with, or null when push is not configured. */
   get publicKey(): string | null {
@@ -234,36 +239,29 @@ export class PushService {
   }
 
   /** One note per group, in the words of `pushNoteOf`, with current names and titles. */
-  private async notesOf(_recipientId: string, groups: EventRow[][]): Promise<PushNote[]> {
+  private async notesOf(recipientId: string, groups: EventRow[][]): Promise<PushNote[]> {
     if (!groups.length) return [];
     const flat = groups.flat();
     const ids = (k: "actor_id" | "timeline_id") => [...new Set(flat.map((e) => e[k]).filter((x): x is string => !!x))];
-    const people = new Map(
-      (
-        (await this.deps.ds.query(`SELECT "id", "display_name" FROM "users" WHERE "id" = ANY($1::uuid[])`, [
-          ids("actor_id"),
-        ])) as { id: string; display_name: string }[]
-      ).map((u) => [u.id, u.display_name]),
+    const { people, titles } = await this.reads.namesFor(
+      this.deps.access.viewer(recipientId),
+      ids("actor_id"),
+      ids("timeline_id"),
     );
-    const titles = new Map(
-      (
-        (await this.deps.ds.query(`SELECT "id", "title" FROM "timelines" WHERE "id" = ANY($1::uuid[])`, [
-          ids("timeline_id"),
-        ])) as { id: string; title: string }[]
-      ).map((t) => [t.id, t.title]),
-    );
-    return groups.map((g) => {
-      const last = g[g.length - 1]!;
-      const timelines = new Set(g.map((e) => e.timeline_id));
-      return pushNoteOf({
-        kind: last.kind,
-        actorName: last.actor_id ? (people.get(last.actor_id) ?? null) : null,
-        timelineId: last.timeline_id,
-        timelineTitle: titles.get(last.timeline_id) ?? "",
-        count: g.filter((e) => e.timeline_id === last.timeline_id).length,
-        otherTimelines: timelines.size - 1,
+    return groups
+      .filter((g) => titles.has(g[g.length - 1]!.timeline_id))
+      .map((g) => {
+        const last = g[g.length - 1]!;
+        const timelines = new Set(g.map((e) => e.timeline_id));
+        return pushNoteOf({
+          kind: last.kind,
+          actorName: last.actor_id ? (people.get(last.actor_id) ?? null) : null,
+          timelineId: last.timeline_id,
+          timelineTitle: titles.get(last.timeline_id)!,
+          count: g.filter((e) => e.timeline_id === last.timeline_id).length,
+          otherTimelines: timelines.size - 1,
+        });
       });
-    });
   }
 
   /** A Topic header (RFC 8030 §5.4): a newer note of one timeline replaces one not yet delivered. */
