@@ -44,6 +44,7 @@ import { resolveSessionSecret } from "./lib/session-secret.js";
 import { InlineQueue } from "./jobs/inline-queue.js";
 import { PgBossQueue, type PgBossQueueOptions } from "./jobs/pg-boss-queue.js";
 import { mediaRouter } from "./modules/media/media.routes.js";
+import { ONE_CLICK_UNSUBSCRIBE_PATH } from "./modules/presence/digest.rules.js";
 import { markWrite } from "./modules/access/request-viewer.js";
 import { createServices, type Services } from "./web/services.js";
 
@@ -155,7 +156,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   app.use(compression());
   app.use(healthRoutes(ds, health));
   // Every state-changing request, whatever its path, before sessions, body parsers and routers.
-  app.use(originGuard(env));
+  app.use(originGuard(env, [ONE_CLICK_UNSUBSCRIBE_PATH]));
 
   // Sessions only where they are used: never for static files.
   const session = sessionMiddleware(env, poolOf(ds), resolveSessionSecret(env), logger);

@@ -31,6 +31,8 @@ import { pushSendJob, pushTickJob } from "../modules/presence/push.job.js";
 import { pushEvents } from "../modules/presence/push-port.js";
 import { createPushSender } from "../lib/push-sender.js";
 import { resolveVapid } from "../lib/vapid.js";
+import { resolveSessionSecret } from "../lib/session-secret.js";
+import { DigestService, digestMailJob, digestTickJob } from "../modules/presence/digest.service.js";
 
 /** Composition root: every service, built once per app. */
 export function createServices(deps: ServiceDeps) {
@@ -51,6 +53,17 @@ export function createServices(deps: ServiceDeps) {
   jobs.define(pushTickJob(push));
   const pushed = pushEvents(deps.ds, deps.logger, (recipientId) => push.dispatch(recipientId));
   const notifications = new NotificationService(deps.ds, access, deps.clock, pushed);
+  const digest = new DigestService({
+    ...deps,
+    jobs,
+    mailer,
+    access,
+    preferences,
+    secret: resolveSessionSecret(deps.env),
+    onThisDay: async () => [],
+  });
+  jobs.define(digestMailJob(digest));
+  jobs.define(digestTickJob(digest));
   const timelineReads = new TimelineReads(deps.ds);
   const reads = {
     users: new UserReads(deps.ds),
@@ -82,6 +95,8 @@ export function createServices(deps: ServiceDeps) {
     /** Notification preferences (docs/decisions/035-presence.md). */
     preferences,
     push,
+    /** The e-mail digest (docs/decisions/035-presence.md). */
+    digest,
     /** Export and deletion of one's own account (docs/decisions/023-export-and-deletion.md). */
     exports: new ExportService({ ...deps, storage: media.storage }),
     accountDeletion: new AccountDeletionService({ ...deps, notifications, storage: media.storage }),

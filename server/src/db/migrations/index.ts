@@ -16,6 +16,7 @@ import { MailDeliveries1795830000000 } from "./1795830000000-MailDeliveries.js";
 import { WithdrawnProposals1795840000000 } from "./1795840000000-WithdrawnProposals.js";
 import { NotificationPreferences1795850000000 } from "./1795850000000-NotificationPreferences.js";
 import { WebPush1795860000000 } from "./1795860000000-WebPush.js";
+import { DigestSends1795870000000 } from "./1795870000000-DigestSends.js";
 
 /** Every migration, in order. Add new ones here (npm run migration:generate -w server -- Name). */
 export const migrations = [
@@ -37,4 +38,5 @@ export const migrations = [
   WithdrawnProposals1795840000000,
   NotificationPreferences1795850000000,
   WebPush1795860000000,
+  DigestSends1795870000000,
 ];

@@ -24,4 +24,11 @@ export class PreferencesResolver {
     const change = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null));
     return ctx.services.preferences.update(viewer, change, GRAPHQL_FIELDS);
   }
+
+  @Authorized()
+  @Mutation(() => Boolean, { description: "Sends the last week's digest now (at most one a minute)" })
+  async sendDigestPreview(@CurrentViewer() viewer: Viewer, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+    await ctx.services.digest.preview(viewer);
+    return true;
+  }
 }

@@ -2,7 +2,11 @@ import type { MockLink } from "@apollo/client/testing";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { NotificationSettingsDocument, UpdateNotificationPreferencesDocument } from "../../../gql/graphql";
+import {
+  NotificationSettingsDocument,
+  SendDigestPreviewDocument,
+  UpdateNotificationPreferencesDocument,
+} from "../../../gql/graphql";
 import { screenRenderer } from "../../../testing/render";
 import { NotificationSettingsScreen } from "./notification-settings-screen";
 
@@ -92,5 +96,15 @@ describe("Profile → Notifications (docs/decisions/035-presence.md)", () => {
     await user.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(/cannot show notifications/);
     expect(screen.getByRole("combobox", { name: "Push notifications" })).toHaveValue("OFF");
+  });
+
+  it("sends a digest preview when asked", async () => {
+    const user = userEvent.setup();
+    render([
+      settingsMock,
+      { request: { query: SendDigestPreviewDocument }, result: { data: { sendDigestPreview: true } } },
+    ]);
+    await user.click(await screen.findByRole("button", { name: "Send me a preview now" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("A preview is on its way to your inbox.");
   });
 });

@@ -3,6 +3,7 @@ import { BackLink } from "../../../components/ui/back-link";
 import { LoadProblem } from "../../../components/ui/load-problem";
 import { ScreenHeader } from "../../../components/ui/screen-header";
 import { PageSpinner } from "../../../components/ui/spinner";
+import { DigestPreviewButton } from "../../../features/presence/components/digest-preview-button";
 import { NotificationSettingsForm } from "../../../features/presence/components/notification-settings-form";
 import { subscribeThisDevice, type PushOutcome } from "../../../lib/web-push";
 import { useNotificationSettingsQuery } from "../../../gql/graphql";
@@ -29,6 +30,7 @@ export function NotificationSettingsScreen() {
           preferences={preferences}
           timelines={data.timelines.edges.map((e) => e.node)}
           beforePushOn={async () => PUSH_REFUSALS[await subscribeThisDevice(client)]}
+          digestExtra={<DigestPreviewButton />}
         />
       ) : loading ? (
         <PageSpinner label="Loading settings…" />
