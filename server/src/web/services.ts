@@ -53,6 +53,7 @@ export function createServices(deps: ServiceDeps) {
   jobs.define(pushTickJob(push));
   const pushed = pushEvents(deps.ds, deps.logger, (recipientId) => push.dispatch(recipientId));
   const notifications = new NotificationService(deps.ds, access, deps.clock, pushed);
+  const memories = new MemoryService({ ...deps, media, notifications });
   const digest = new DigestService({
     ...deps,
     jobs,
@@ -60,7 +61,12 @@ export function createServices(deps: ServiceDeps) {
     access,
     preferences,
     secret: resolveSessionSecret(deps.env),
-    onThisDay: async () => [],
+    onThisDay: async (asker, timeZone, now) =>
+      (await memories.onThisDay(access.viewer(asker.userId), timeZone, now)).map((m) => ({
+        timelineId: m.timelineId,
+        timelineTitle: m.timeline?.title ?? "",
+        year: Number(String(m.memoryDate).slice(0, 4)),
+      })),
   });
   jobs.define(digestMailJob(digest));
   jobs.define(digestTickJob(digest));
@@ -90,7 +96,7 @@ export function createServices(deps: ServiceDeps) {
     timelines: new TimelineService({ ...deps, media, mailer, notifications, jobs, privacyChanges }),
     /** Two keys to widen a timeline's tier (docs/decisions/026-two-keys-privacy.md). */
     privacyChanges,
-    memories: new MemoryService({ ...deps, media, notifications }),
+    memories,
     relationships: new RelationshipService(deps.ds),
     /** Notification preferences (docs/decisions/035-presence.md). */
     preferences,

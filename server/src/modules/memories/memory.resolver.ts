@@ -24,6 +24,16 @@ import {
 @Resolver(() => Memory)
 export class MemoryResolver {
   @Authorized()
+  @Query(() => [Memory], {
+    description:
+      "memories of the caller's own timelines dated today's month and day in an earlier year, in the caller's time zone",
+  })
+  async onThisDay(@CurrentViewer() viewer: Viewer, @Ctx() ctx: GraphQLContext): Promise<Memory[]> {
+    const { timeZone } = await ctx.services.preferences.own(viewer);
+    return ctx.services.memories.onThisDay(viewer, timeZone);
+  }
+
+  @Authorized()
   @Query(() => Memory, { nullable: true })
   memory(
     @Arg("id", () => ID) id: string,
