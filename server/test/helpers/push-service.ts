@@ -1,3 +1,6 @@
+// the ambient types of http_ece, also for the client e2e spec that imports this helper
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./http-ece.d.ts" />
 import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
