@@ -96,9 +96,17 @@ describe("web push", () => {
       ...t.services.push["deps"],
       env: parseEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40), DATA_DIR: t.dataDir }),
     });
-    await expect(prod.subscribe({ userId: tomas.id }, null, d.subscription)).rejects.toMatchObject({
-      details: { field: "endpoint" },
-    });
+    for (const endpoint of [
+      d.subscription.endpoint,
+      "https://127.0.0.1/push/x",
+      "https://10.1.2.3/push/x",
+      "https://192.168.0.7/push/x",
+      "https://[fd00::1]/push/x",
+    ]) {
+      await expect(prod.subscribe({ userId: tomas.id }, null, { ...d.subscription, endpoint })).rejects.toMatchObject({
+        details: { field: "endpoint" },
+      });
+    }
   });
 
   it("hourly: the first memory at once, the rest of the hour folded into one note at its end", async () => {

@@ -23,6 +23,9 @@ export interface PushSendJob {
 
 const HOUR_MS = 3_600_000;
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
+/** IPv4 loopback, private and link-local ranges, and IPv6 unique-local and link-local, as URL hostnames. */
+const PRIVATE_HOST =
+  /^(127\.|10\.|192\.168\.|169\.254\.|172\.(1[6-9]|2\d|3[01])\.|0\.|\[(fc|fd|fe8|fe9|fea|feb)[0-9a-f]*:)/i;
 
 interface EventRow {
   id: string;
@@ -116,6 +119,8 @@ export class PushService {
       throw fail();
     }
     if (url.username || url.password) throw fail();
+    // a push service is on the internet: in production, no loopback, private or link-local host named by address
+    if (this.deps.env.isProduction && (LOOPBACK.has(url.hostname) || PRIVATE_HOST.test(url.hostname))) throw fail();
     if (url.protocol === "https:") return url.href;
     if (url.protocol === "http:" && !this.deps.env.isProduction && LOOPBACK.has(url.hostname)) return url.href;
     throw fail();
