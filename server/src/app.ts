@@ -21,7 +21,6 @@ import { poolOf } from "./db/data-source.js";
 import { compiledExecution, type CompiledExecution } from "./graphql/compiled-execution.js";
 import { createGraphQLContext, type GraphQLContext } from "./web/context.js";
 import { knownOperationTypes } from "./graphql/known-operation-types.js";
-import { knownRowsPlugin } from "./graphql/known-rows-plugin.js";
 import { listSizePlugin } from "./graphql/list-size-plugin.js";
 import { createFormatError, errorStatusPlugin, withBadRequestStatus } from "./graphql/format-error.js";
 import { getSchema } from "./web/schema.js";
@@ -44,7 +43,6 @@ import { resolveSessionSecret } from "./lib/session-secret.js";
 import { InlineQueue } from "./jobs/inline-queue.js";
 import { PgBossQueue, type PgBossQueueOptions } from "./jobs/pg-boss-queue.js";
 import { mediaRouter } from "./modules/media/media.routes.js";
-import { markWrite } from "./modules/access/request-viewer.js";
 import { createServices, type Services } from "./web/services.js";
 
 export interface AppDeps {
@@ -193,7 +191,6 @@ export async function createApp(deps: AppDeps): Promise<App> {
       // No cache hints: every answer is `no-store` (set above), so the default cache-control
       // plugin would only wrap every field resolver for nothing (docs/decisions/028-fast-graphql-path.md).
       ApolloServerPluginCacheControlDisabled(),
-      knownRowsPlugin(),
       errorStatusPlugin(),
       textGuardPlugin(),
       listSizePlugin(schema),
@@ -228,14 +225,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
     graphqlErrorHandler(logger),
   );
 
-  // a REST write's viewer keeps no known rows (modules/access/known-rows.ts)
-  const writesForget: RequestHandler = (req, _res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") markWrite(req);
-    next();
-  };
   app.use(
     "/api",
-    writesForget,
     express.json({ limit: JSON_BODY_LIMIT_BYTES }),
     textGuard,
     apiRouter(services),

@@ -18,7 +18,7 @@ import { GraphSnapshots } from "../modules/access/graph-snapshots.js";
 import { graphChangesPruneJob } from "../modules/access/graph-changes-prune.job.js";
 import { PrivacyChangeService } from "../modules/timelines/privacy-change.service.js";
 import { PrivacyNotices } from "../modules/notifications/privacy-notices.js";
-import { createLoaders } from "./loaders.js";
+import { createLoaders, loadersOf } from "./loaders.js";
 import { InlineQueue } from "../jobs/inline-queue.js";
 import { mediaSweepJob } from "../modules/media/sweep.job.js";
 import { mediaLegacyVideosJob, mediaTranscodeJob } from "../modules/media/transcode.job.js";
@@ -36,8 +36,6 @@ export function createServices(deps: ServiceDeps) {
   jobs.define(mediaTranscodeJob(media.videos));
   jobs.define(mediaLegacyVideosJob(media.legacyVideos, deps.logger));
   // Domain (timelines, memories, access, notifications, connection web): see docs/decisions/003.
-  const access = new AccessService(deps.ds);
-  const notifications = new NotificationService(deps.ds, access, deps.clock);
   const timelineReads = new TimelineReads(deps.ds);
   const reads = {
     users: new UserReads(deps.ds),
@@ -45,6 +43,9 @@ export function createServices(deps: ServiceDeps) {
     timelines: timelineReads,
     memories: new MemoryReads(deps.ds, timelineReads),
   };
+  // each request's Viewer holds its loaders, the request's one cache (docs/decisions/038-one-request-cache.md)
+  const access = new AccessService(deps.ds, (viewer) => createLoaders(reads, viewer));
+  const notifications = new NotificationService(deps.ds, access, deps.clock);
   const privacyChanges = new PrivacyChangeService({ ...deps, notices: new PrivacyNotices(deps.clock) });
   jobs.define(timelineCreatedFanOutJob({ ds: deps.ds, access, notifications, logger: deps.logger }));
   // The audience's graph snapshot and the pruning of its change log (docs/decisions/025-audience-preview.md).
@@ -69,8 +70,8 @@ export function createServices(deps: ServiceDeps) {
     /** Export and deletion of one's own account (docs/decisions/023-export-and-deletion.md). */
     exports: new ExportService({ ...deps, storage: media.storage }),
     accountDeletion: new AccountDeletionService({ ...deps, notifications, storage: media.storage }),
-    /** Fresh per-request DataLoaders for one viewer (REST presenters, GraphQL contexts). */
-    loaders: (viewer: () => Viewer) => createLoaders(reads, viewer),
+    /** The request's DataLoaders of one viewer (REST presenters, GraphQL contexts). */
+    loaders: (viewer: Viewer) => loadersOf(viewer),
   };
 }
 
