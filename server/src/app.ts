@@ -18,7 +18,6 @@ import { pinoHttp } from "pino-http";
 import type { DataSource } from "typeorm";
 import type { Env } from "./config/env.js";
 import { poolOf } from "./db/data-source.js";
-import { compiledExecution, type CompiledExecution } from "./graphql/compiled-execution.js";
 import { createGraphQLContext, type GraphQLContext } from "./web/context.js";
 import { knownOperationTypes } from "./graphql/known-operation-types.js";
 import { listSizePlugin } from "./graphql/list-size-plugin.js";
@@ -68,8 +67,6 @@ export interface App {
   app: Express;
   services: Services;
   health: HealthState;
-  /** GraphQL documents compiled by graphql-jit (graphql/compiled-execution.ts). */
-  compiledDocuments: CompiledExecution["cache"];
   stop(): Promise<void>;
 }
 
@@ -174,10 +171,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
   });
   const protection = armor.protect();
   const schema = await getSchema();
-  // Execution compiled per document by graphql-jit; Apollo takes another executor only from a gateway.
-  const execution = compiledExecution(schema);
   const apollo = new ApolloServer<GraphQLContext>({
-    gateway: execution.gateway,
+    schema,
     csrfPrevention: true,
     introspection: !env.isProduction,
     includeStacktraceInErrorResponses: false,
@@ -258,7 +253,6 @@ export async function createApp(deps: AppDeps): Promise<App> {
     app,
     services,
     health,
-    compiledDocuments: execution.cache,
     stop: async () => {
       await apollo.stop(); // the drain: in-flight requests finish (and send their jobs)
       await services.jobs.stop(Math.min(env.SHUTDOWN_TIMEOUT_MS, 10_000)); // running jobs finish; the rest wait in the table

@@ -14,8 +14,6 @@ import { NotificationService } from "../modules/notifications/notification.servi
 import { RelationshipService } from "../modules/relationships/relationship.service.js";
 import { TimelineService } from "../modules/timelines/timeline.service.js";
 import { AudienceService } from "../modules/timelines/audience.service.js";
-import { GraphSnapshots } from "../modules/access/graph-snapshots.js";
-import { graphChangesPruneJob } from "../modules/access/graph-changes-prune.job.js";
 import { PrivacyChangeService } from "../modules/timelines/privacy-change.service.js";
 import { PrivacyNotices } from "../modules/notifications/privacy-notices.js";
 import { createLoaders, loadersOf } from "./loaders.js";
@@ -48,9 +46,6 @@ export function createServices(deps: ServiceDeps) {
   const notifications = new NotificationService(deps.ds, access, deps.clock);
   const privacyChanges = new PrivacyChangeService({ ...deps, notices: new PrivacyNotices(deps.clock) });
   jobs.define(timelineCreatedFanOutJob({ ds: deps.ds, access, notifications, logger: deps.logger }));
-  // The audience's graph snapshot and the pruning of its change log (docs/decisions/025-audience-preview.md).
-  const graph = new GraphSnapshots(deps.ds, deps.logger);
-  jobs.define(graphChangesPruneJob(deps.ds, deps.logger));
   return {
     mailer,
     jobs,
@@ -60,8 +55,7 @@ export function createServices(deps: ServiceDeps) {
     access,
     notifications,
     /** "Who can see this" for each tier (docs/decisions/025-audience-preview.md). */
-    audience: new AudienceService(deps.ds, graph),
-    graph,
+    audience: new AudienceService(deps.ds, access.expand),
     timelines: new TimelineService({ ...deps, media, mailer, notifications, jobs, privacyChanges }),
     /** Two keys to widen a timeline's tier (docs/decisions/026-two-keys-privacy.md). */
     privacyChanges,
