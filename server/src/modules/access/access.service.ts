@@ -54,7 +54,7 @@ const FACTS_SQL = `SELECT id, status, is_active AS "isActive", privacy, created_
 /**
  * Which timeline rows are edges of the connection graph (docs/decisions/003-privacy-tiers.md,
  * "The graph"): accepted, active, with a collaborator account. Every reader of the graph (the
- * level-by-level search below, the audience snapshot in `graph-snapshot.ts`) uses this predicate.
+ * level-by-level search below, the audience's bounded search in `timelines/audience.reads.ts`) uses this predicate.
  */
 export const EDGE_WHERE = `status = 'accepted' AND is_active AND collaborator_id IS NOT NULL`;
 
