@@ -2,9 +2,12 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { bootPreloads } from "./build/boot-preloads";
+import { compileHints } from "./build/compile-hints";
 import { firstScreensFile } from "./build/first-screens";
 import { htmlEntries, serverPathPrefixes, staticPagePaths } from "./build/html-entries";
 import { pwaOptions } from "./build/pwa-options";
+import { scriptsAfterPaint } from "./build/scripts-after-paint";
 import { sitePages } from "./build/site-pages";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
@@ -28,7 +31,16 @@ function staticPagesInDev(): Plugin {
 
 export default defineConfig({
   root,
-  plugins: [react(), sitePages(), staticPagesInDev(), firstScreensFile(), VitePWA(pwaOptions)],
+  plugins: [
+    react(),
+    sitePages(),
+    staticPagesInDev(),
+    firstScreensFile(),
+    bootPreloads(),
+    scriptsAfterPaint(),
+    compileHints(),
+    VitePWA(pwaOptions),
+  ],
   server: {
     port: 5173,
     strictPort: true,

@@ -1,9 +1,10 @@
 /**
  * Client weight per route entry from the production build (client/dist): gzip (level 9) of the
  * JS and CSS a first visit loads. From the Vite manifest (dist/.vite/manifest.json): the HTML
- * entry's chunk plus its static imports, transitively, and for /app the first screen's own chunk
- * with its static imports (`.vite/first-screens.json`: the route the server preloads), so every
- * script the first screen needs is counted; other lazy routes are not. When there is no manifest,
+ * entry's chunk plus its static imports, transitively; the entry's own dynamic imports with theirs
+ * (the app's boot, imported once the first screen is painted: client/src/main.tsx); and for /app
+ * the first screen's own chunk with its static imports (`.vite/first-screens.json`: the route the
+ * server preloads). So every script the first screen needs is counted; other lazy routes are not. When there is no manifest,
  * from the HTML: <script src>, <link rel=modulepreload>, <link rel=stylesheet>.
  */
 import fs from "node:fs";
@@ -65,6 +66,7 @@ function fromManifest(
     for (const i of chunk.imports ?? []) visit(i);
   };
   visit(key);
+  for (const d of manifest[key]?.dynamicImports ?? []) visit(d);
   if (firstScreen && manifest[firstScreen]) visit(firstScreen);
   return [...files];
 }

@@ -252,7 +252,9 @@ export function printReport(r: Json, log: (s: string) => void): void {
   }
 
   if (r.client) {
-    log(`\n6. Client weight (client/dist, gzip -9; first load = entry + static imports, no lazy chunks)`);
+    log(
+      `\n6. Client weight (client/dist, gzip -9; first load = entry + static imports + the boot it imports after the paint + the first screen's chunk; no other lazy chunks)`,
+    );
     const rows = [["entry", "JS gzip", "CSS gzip", "HTML gzip", "JS raw", "files", "target", ""]];
     for (const e of r.client) {
       const isApp = e.html === "index.html";

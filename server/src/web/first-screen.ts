@@ -122,10 +122,11 @@ export function firstScreenPages(distDir: string): FirstScreenPages {
     const have = new Set([...index.matchAll(/\/(assets\/[^"]+)"/g)].map((m) => m[1]!));
     for (const [route, screen] of Object.entries(screens)) {
       const { scripts, styles } = filesOf(manifest, screen.module, have);
-      const modules = scripts.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
-      const links = [...styles.map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`), ...modules].join(
-        "",
-      );
+      const modules = scripts.map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}">`);
+      const links = [
+        ...styles.map((f) => `<link rel="preload" as="style" fetchpriority="low" crossorigin href="/${f}">`),
+        ...modules,
+      ].join("");
       const signedOut = index.replace("</head>", `${links}</head>`);
       const painted = index.replace("</head>", () => `${inlineStyles(distDir, styles)}${modules.join("")}</head>`);
       const signedIn =

@@ -47,16 +47,20 @@ describe("the signed-in first screen's HTML (server/src/web/first-screen.ts)", (
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  it("paints the timelines heading and preloads the screen's chunks, kept by no cache", async () => {
+  it("paints the timelines heading and preloads the screen's chunks after the first paint, kept by no cache", async () => {
     const me = await createUser(t.ds);
     const res = await (await signInAs(t, me)).get("/app/timelines").expect(200);
     expect(res.headers["content-type"]).toMatch(/^text\/html/);
     expect(res.headers["cache-control"]).toBe("private, no-store");
     expect(res.headers.vary).toMatch(/Cookie/);
     expect(res.text).toContain(`<div id="root">${SHELL}</div>`);
-    expect(res.text).toContain('<link rel="modulepreload" crossorigin href="/assets/timelines-1.js">');
-    expect(res.text).toContain('<link rel="modulepreload" crossorigin href="/assets/format-1.js">');
-    expect(res.text).toContain('<link rel="preload" as="style" crossorigin href="/assets/t-1.css">');
+    expect(res.text).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/timelines-1.js">',
+    );
+    expect(res.text).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/format-1.js">');
+    expect(res.text).toContain(
+      '<link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/t-1.css">',
+    );
     // what index.html already loads is not listed twice
     expect(res.text.match(/assets\/react-1\.js/g)).toHaveLength(1);
     const slash = await (await signInAs(t, me)).get("/app/").expect(200);
@@ -96,7 +100,7 @@ describe("the signed-in first screen's HTML (server/src/web/first-screen.ts)", (
     const me = await signInAs(t, await createUser(t.ds));
     const view = await me.get("/app/view-timeline?id=x").expect(200);
     expect(view.text).toContain("<div><svg></svg></div>");
-    expect(view.text).toContain('<link rel="modulepreload" crossorigin href="/assets/view-1.js">');
+    expect(view.text).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/view-1.js">');
     const profile = await me.get("/app/profile").expect(200);
     expect(profile.text).toBe(INDEX);
     expect(profile.headers["cache-control"]).toBe("no-cache");
