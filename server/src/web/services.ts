@@ -14,11 +14,9 @@ import { NotificationService } from "../modules/notifications/notification.servi
 import { RelationshipService } from "../modules/relationships/relationship.service.js";
 import { TimelineService } from "../modules/timelines/timeline.service.js";
 import { AudienceService } from "../modules/timelines/audience.service.js";
-import { GraphSnapshots } from "../modules/access/graph-snapshots.js";
-import { graphChangesPruneJob } from "../modules/access/graph-changes-prune.job.js";
 import { PrivacyChangeService } from "../modules/timelines/privacy-change.service.js";
 import { PrivacyNotices } from "../modules/notifications/privacy-notices.js";
-import { createLoaders } from "./loaders.js";
+import { createLoaders, loadersOf } from "./loaders.js";
 import { InlineQueue } from "../jobs/inline-queue.js";
 import { mediaSweepJob } from "../modules/media/sweep.job.js";
 import { mediaLegacyVideosJob, mediaTranscodeJob } from "../modules/media/transcode.job.js";
@@ -44,7 +42,15 @@ export function createServices(deps: ServiceDeps) {
   jobs.define(mediaTranscodeJob(media.videos));
   jobs.define(mediaLegacyVideosJob(media.legacyVideos, deps.logger));
   // Domain (timelines, memories, access, notifications, connection web): see docs/decisions/003.
-  const access = new AccessService(deps.ds);
+  const timelineReads = new TimelineReads(deps.ds);
+  const reads = {
+    users: new UserReads(deps.ds),
+    media: new MediaReads(deps.ds),
+    timelines: timelineReads,
+    memories: new MemoryReads(deps.ds, timelineReads),
+  };
+  // each request's Viewer holds its loaders, the request's one cache (docs/decisions/038-one-request-cache.md)
+  const access = new AccessService(deps.ds, (viewer) => createLoaders(reads, viewer));
   // Push on each person's terms (docs/decisions/035-presence.md): events written with the notices.
   const preferences = new PreferencesService(deps.ds);
   const vapid = resolveVapid(deps.env);
@@ -70,18 +76,8 @@ export function createServices(deps: ServiceDeps) {
   });
   jobs.define(digestMailJob(digest));
   jobs.define(digestTickJob(digest));
-  const timelineReads = new TimelineReads(deps.ds);
-  const reads = {
-    users: new UserReads(deps.ds),
-    media: new MediaReads(deps.ds),
-    timelines: timelineReads,
-    memories: new MemoryReads(deps.ds, timelineReads),
-  };
   const privacyChanges = new PrivacyChangeService({ ...deps, notices: new PrivacyNotices(deps.clock, pushed) });
   jobs.define(timelineCreatedFanOutJob({ ds: deps.ds, access, notifications, logger: deps.logger }));
-  // The audience's graph snapshot and the pruning of its change log (docs/decisions/025-audience-preview.md).
-  const graph = new GraphSnapshots(deps.ds, deps.logger);
-  jobs.define(graphChangesPruneJob(deps.ds, deps.logger));
   return {
     mailer,
     jobs,
@@ -91,8 +87,7 @@ export function createServices(deps: ServiceDeps) {
     access,
     notifications,
     /** "Who can see this" for each tier (docs/decisions/025-audience-preview.md). */
-    audience: new AudienceService(deps.ds, graph),
-    graph,
+    audience: new AudienceService(deps.ds, access.expand),
     timelines: new TimelineService({ ...deps, media, mailer, notifications, jobs, privacyChanges }),
     /** Two keys to widen a timeline's tier (docs/decisions/026-two-keys-privacy.md). */
     privacyChanges,
@@ -106,8 +101,8 @@ export function createServices(deps: ServiceDeps) {
     /** Export and deletion of one's own account (docs/decisions/023-export-and-deletion.md). */
     exports: new ExportService({ ...deps, storage: media.storage }),
     accountDeletion: new AccountDeletionService({ ...deps, notifications, storage: media.storage }),
-    /** Fresh per-request DataLoaders for one viewer (REST presenters, GraphQL contexts). */
-    loaders: (viewer: () => Viewer) => createLoaders(reads, viewer),
+    /** The request's DataLoaders of one viewer (REST presenters, GraphQL contexts). */
+    loaders: (viewer: Viewer) => loadersOf(viewer),
   };
 }
 

@@ -17,6 +17,7 @@ import { WithdrawnProposals1795840000000 } from "./1795840000000-WithdrawnPropos
 import { NotificationPreferences1795850000000 } from "./1795850000000-NotificationPreferences.js";
 import { WebPush1795860000000 } from "./1795860000000-WebPush.js";
 import { DigestSends1795870000000 } from "./1795870000000-DigestSends.js";
+import { DropAccessGraphLog1795880000000 } from "./1795880000000-DropAccessGraphLog.js";
 
 /** Every migration, in order. Add new ones here (npm run migration:generate -w server -- Name). */
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   NotificationPreferences1795850000000,
   WebPush1795860000000,
   DigestSends1795870000000,
+  DropAccessGraphLog1795880000000,
 ];

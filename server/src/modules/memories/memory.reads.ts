@@ -68,7 +68,7 @@ export class MemoryReads {
     total?: number,
   ): Promise<Memory[]> {
     if (!timelineIds.length) return [];
-    const rows = await this.rows.keysetRead(viewer.known, timelineIds, order, after, perTimeline, total);
+    const rows = await this.rows.keysetRead(viewer, timelineIds, order, after, perTimeline, total);
     return rows.sort((a, b) => compareKeys(order, order.key(a), order.key(b)));
   }
 
