@@ -26,7 +26,7 @@ import {
   type GateOptions,
   type MediaLimits,
 } from "./upload-gate.js";
-import { UploadLimits } from "./upload-limits.js";
+import { UploadLimits, type Admission } from "./upload-limits.js";
 import { deletedRows, keysOfDeleted, MediaSweeper } from "./media-sweeper.js";
 import { MEDIA_TRANSCODE_JOB, type TranscodeJob } from "./transcode.job.js";
 import { LegacyVideos, VideoPipeline } from "./video-pipeline.js";
@@ -151,9 +151,11 @@ export class MediaService {
     input: { stream: NodeJS.ReadableStream; filename?: string },
   ): Promise<Ingested> {
     const ownerId = ownerOf(owner, input.stream);
-    const remaining = await this.admit(ownerId, input.stream);
-    const gate = new UploadGate(this.gateOptions(remaining));
-    const temp = await this.receive(input.stream, gate);
+    const admission = await this.admit(ownerId, input.stream);
+    const gate = new UploadGate(this.gateOptions(admission));
+    const temp = await this.receive(input.stream, gate).finally(() =>
+      this.uploadLimits.received(ownerId, gate.received),
+    );
     const detected = gate.detected!;
     const id = crypto.randomUUID();
     const written: string[] = [];
@@ -242,7 +244,7 @@ export class MediaService {
   }
 
   /** The rate and quota check before any byte is kept; a refused stream is drained, not stored. */
-  private async admit(ownerId: string, stream: NodeJS.ReadableStream): Promise<number> {
+  private async admit(ownerId: string, stream: NodeJS.ReadableStream): Promise<Admission> {
     try {
       return await this.uploadLimits.admit(ownerId);
     } catch (err) {
@@ -251,8 +253,12 @@ export class MediaService {
     }
   }
 
-  private gateOptions(remaining: number): GateOptions {
-    return { limits: this.limits, quota: { remaining, error: () => this.uploadLimits.quotaError() } };
+  private gateOptions(admission: Admission): GateOptions {
+    return {
+      limits: this.limits,
+      quota: { remaining: admission.remaining, error: () => this.uploadLimits.quotaError() },
+      today: { remaining: admission.todayRemaining, error: admission.todayError },
+    };
   }
 
   private async receive(stream: NodeJS.ReadableStream, gate: UploadGate): Promise<TempFile> {

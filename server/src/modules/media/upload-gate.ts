@@ -62,6 +62,8 @@ export interface GateOptions {
   limits: MediaLimits;
   /** Bytes the person may still store, and the error for a stream that grows past them. */
   quota?: { remaining: number; error: () => AppError };
+  /** Bytes the person may still send today (`UPLOAD_DAILY_MB`), and its 429. */
+  today?: { remaining: number; error: () => AppError };
 }
 
 /**
@@ -74,6 +76,11 @@ export class UploadGate extends Transform {
   private headBytes = 0;
   private total = 0;
   detected: Detected | null = null;
+
+  /** Bytes that came through the gate so far (refused ones too). */
+  get received(): number {
+    return this.total;
+  }
 
   constructor(private readonly opts: GateOptions) {
     super();
@@ -113,10 +120,11 @@ export class UploadGate extends Transform {
   }
 
   private overLimit(): AppError | null {
-    const { limits, quota } = this.opts;
+    const { limits, quota, today } = this.opts;
     const limit = this.detected?.type === MediaType.VIDEO ? limits.videoBytes : limits.imageBytes;
     if (this.total > limit) return tooLarge(MESSAGES.tooLarge);
     if (quota && this.total > quota.remaining) return quota.error();
+    if (today && this.total > today.remaining) return today.error();
     return null;
   }
 }
