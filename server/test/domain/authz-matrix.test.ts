@@ -427,6 +427,19 @@ const READS: Op[] = [
     (b, w) => ids(b).includes(w.memory.id),
     canSee,
   ),
+  {
+    // the same photo twice (docs/decisions/050-trip-uploads.md): told only to the timeline's two people
+    name: "GET /api/memories/duplicate",
+    expected: (c) => (isParticipant(c) ? "told" : restDenial(c)),
+    async observe(c, agent) {
+      const w = worldOf(c);
+      const sha256 = w.mediaId.replace(/-/g, "").padEnd(64, "0");
+      await t.ds.query(`UPDATE media_files SET sha256 = $1 WHERE id = $2`, [sha256, w.mediaId]);
+      const res = await agent.get(`/api/memories/duplicate?timeline_id=${w.subject.id}&sha256=${sha256}`);
+      if (res.status !== 200) return res.status;
+      return res.body.duplicate_of === w.memory.id ? "told" : "not told";
+    },
+  },
   restRead(
     "GET /api/memories/profile/:identifier",
     (w) => `/api/memories/profile/${w.users.creator.username}`,

@@ -13,6 +13,7 @@ import { PartnerMeaning1795727000000 } from "./1795727000000-PartnerMeaning.js";
 import { AccessGraphChanges1795810000000 } from "./1795810000000-AccessGraphChanges.js";
 import { MediaFormats1795820000000 } from "./1795820000000-MediaFormats.js";
 import { MailDeliveries1795830000000 } from "./1795830000000-MailDeliveries.js";
+import { MediaSha2561795850000000 } from "./1795850000000-MediaSha256.js";
 import { WithdrawnProposals1795840000000 } from "./1795840000000-WithdrawnProposals.js";
 
 /** Every migration, in order. Add new ones here (npm run migration:generate -w server -- Name). */
@@ -33,4 +34,5 @@ export const migrations = [
   MediaFormats1795820000000,
   MailDeliveries1795830000000,
   WithdrawnProposals1795840000000,
+  MediaSha2561795850000000,
 ];

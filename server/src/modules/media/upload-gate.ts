@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { Transform, type TransformCallback } from "node:stream";
 import { fileTypeFromBuffer } from "file-type";
 import { AppError, badInput, tooLarge } from "../../lib/errors.js";
@@ -75,7 +76,13 @@ export class UploadGate extends Transform {
   private head: Buffer[] = [];
   private headBytes = 0;
   private total = 0;
+  private readonly hash = crypto.createHash("sha256");
   detected: Detected | null = null;
+
+  /** SHA-256 (hex) of every byte that came through; read once the stream has ended. */
+  sha256(): string {
+    return this.hash.copy().digest("hex");
+  }
 
   /** Bytes that came through the gate so far (refused ones too). */
   get received(): number {
@@ -88,6 +95,7 @@ export class UploadGate extends Transform {
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback): void {
     this.total += chunk.length;
+    this.hash.update(chunk);
     if (this.detected) return cb(this.overLimit() ?? null, chunk);
     this.head.push(chunk);
     this.headBytes += chunk.length;
