@@ -13,7 +13,8 @@ import type { Storage, TempFile } from "../../lib/storage.js";
 import type { ServiceDeps } from "../../service-deps.js";
 import { MediaReads, type MediaViewer } from "./media.reads.js";
 import type { Asker } from "../access/access.service.js";
-import { photoFacts, type CaptureFacts, type GeoPosition } from "./capture-facts.js";
+import { photoFacts, type CaptureFacts } from "./capture-facts.js";
+import { placeName } from "./place-names.js";
 import { MediaFile } from "../../entities/media-file.entity.js";
 import { MediaStatus, MediaType } from "../../entities/media.enums.js";
 import { mediaKeys as keys } from "./media-keys.js";
@@ -48,10 +49,13 @@ export interface MediaServiceOptions {
   ffmpeg?: Ffmpeg;
 }
 
-/** A stored upload, and where it was taken when the file said so (never stored: for a place suggestion). */
+/**
+ * A stored upload, and the name of the place it was taken when the file said where
+ * ("Lisbon, Portugal", from the position by place-names.ts; neither is stored: a suggestion).
+ */
 export interface Ingested {
   media: MediaFile;
-  position: GeoPosition | null;
+  place: string | null;
 }
 
 /** Signed URLs of one media row, as the API hands them out. */
@@ -142,11 +146,11 @@ export class MediaService {
    * `filename` is informational only: it never decides the type or a storage key.
    */
   async ingest(owner: Asker, input: { stream: NodeJS.ReadableStream; filename?: string }): Promise<MediaFile> {
-    return (await this.ingestWithPosition(owner, input)).media;
+    return (await this.ingestWithPlace(owner, input)).media;
   }
 
-  /** `ingest`, with the position the file gives (never stored, never logged: for a place suggestion only). */
-  async ingestWithPosition(
+  /** `ingest`, with the place the file's position names (the position is never stored, logged or sent). */
+  async ingestWithPlace(
     owner: Asker,
     input: { stream: NodeJS.ReadableStream; filename?: string },
   ): Promise<Ingested> {
@@ -213,7 +217,8 @@ export class MediaService {
     } finally {
       if (kept !== temp) await temp.discard(); // a video's upload as received is never kept
     }
-    return { media: await this.afterInsert(row), position: facts.position };
+    const place = facts.position ? placeName(facts.position) : null;
+    return { media: await this.afterInsert(row), place };
   }
 
   /**

@@ -143,6 +143,33 @@ describe("Add Memory (docs/product.md §2, §4, §5)", () => {
     });
   });
 
+  describe("the place named from the photo (docs/decisions/050-trip-uploads.md)", () => {
+    const location = () => screen.getByLabelText("Location") as HTMLInputElement;
+
+    it("prefills the place the server named, which the person may change or clear", async () => {
+      render([timelineMock]);
+      await screen.findByRole("heading", { level: 1, name: "Add Memory" });
+      await choose(aPhoto());
+      await act(async () => fakeUploads.current!.latest().succeed({ place: "Lisbon, Portugal" }));
+      await waitFor(() => expect(location()).toHaveValue("Lisbon, Portugal"));
+      fireEvent.change(location(), { target: { value: "" } });
+      expect(location()).toHaveValue("");
+      // another photo does not put back a place the person cleared
+      await choose(aPhoto({ name: "second.jpg" }));
+      await act(async () => fakeUploads.current!.latest().succeed({ place: "Porto, Portugal" }));
+      expect(location()).toHaveValue("");
+    });
+
+    it("leaves a place the person already wrote", async () => {
+      render([timelineMock]);
+      await screen.findByRole("heading", { level: 1, name: "Add Memory" });
+      fireEvent.change(location(), { target: { value: "Grandma's garden" } });
+      await choose(aPhoto());
+      await act(async () => fakeUploads.current!.latest().succeed({ place: "Lisbon, Portugal" }));
+      expect(location()).toHaveValue("Grandma's garden");
+    });
+  });
+
   describe("the same photo twice (docs/decisions/050-trip-uploads.md)", () => {
     it("does not send a file already in this timeline: says so and offers to open it", async () => {
       vi.mocked(findDuplicate).mockResolvedValueOnce("m-old");

@@ -9,6 +9,8 @@ export interface UploadResult {
   status?: string;
   /** When the camera says it was taken ("YYYY-MM-DDTHH:mm:ss", maybe with its offset). */
   taken_at?: string | null;
+  /** Where it was taken, named by the server from the file's position ("Lisbon, Portugal"). */
+  place?: string | null;
   format: string;
   width: number | null;
   height: number | null;

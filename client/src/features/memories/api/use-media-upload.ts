@@ -20,6 +20,8 @@ export interface UploadedMedia {
   mediaId: string;
   /** When the camera says it was taken, as the server read it from the file. */
   takenAt: string | null;
+  /** The place the server named from the file's position (docs/decisions/050-trip-uploads.md). */
+  place: string | null;
 }
 
 export type UploadStatus = "idle" | "uploading" | "uploaded" | "failed" | "duplicate";
@@ -81,7 +83,11 @@ export function useMediaUpload(timelineId?: string) {
         })
         .then(
           (result) => {
-            const uploaded = { mediaId: result.public_id, takenAt: result.taken_at ?? null };
+            const uploaded = {
+              mediaId: result.public_id,
+              takenAt: result.taken_at ?? null,
+              place: result.place ?? null,
+            };
             if (!controller.signal.aborted) {
               setProgress(100);
               setStatus("uploaded");

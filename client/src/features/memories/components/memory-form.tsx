@@ -79,6 +79,8 @@ export function MemoryForm({
   const [dateAlert, setDateAlert] = useState<string | null>(null);
   const [phase, setPhase] = useState<"idle" | "uploading" | "saving">("idle");
   const dateInput = useRef<HTMLInputElement>(null);
+  /** The person wrote or cleared the place themselves: a suggestion from the photo no longer fills it. */
+  const locationEdited = useRef(Boolean(initial?.location));
   const media = useMediaUpload(timelineId);
 
   const today = todayDateInputValue();
@@ -95,6 +97,13 @@ export function MemoryForm({
 
   function chooseFile(file: File) {
     const upload = media.choose(file);
+    // The place the server named from the photo's position, while the field is untouched.
+    upload.then(
+      (uploaded) => {
+        if (uploaded.place && !locationEdited.current) setLocation(uploaded.place);
+      },
+      () => {},
+    );
     // Spec §4: an empty date is prefilled from the capture time (read here, or by the server from
     // a video or a photo this browser cannot read), else the file's date.
     if (!memoryDate) {
@@ -185,7 +194,10 @@ export function MemoryForm({
       <TextField
         label="Location"
         value={location}
-        onChange={setLocation}
+        onChange={(value) => {
+          locationEdited.current = true;
+          setLocation(value);
+        }}
         max={LOCATION_MAX}
         placeholder="Where was this?"
         autoComplete="off"
