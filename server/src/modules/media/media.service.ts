@@ -150,10 +150,7 @@ export class MediaService {
   }
 
   /** `ingest`, with the place the file's position names (the position is never stored, logged or sent). */
-  async ingestWithPlace(
-    owner: Asker,
-    input: { stream: NodeJS.ReadableStream; filename?: string },
-  ): Promise<Ingested> {
+  async ingestWithPlace(owner: Asker, input: { stream: NodeJS.ReadableStream; filename?: string }): Promise<Ingested> {
     const ownerId = ownerOf(owner, input.stream);
     const admission = await this.admit(ownerId, input.stream);
     const gate = new UploadGate(this.gateOptions(admission));
