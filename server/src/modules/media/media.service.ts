@@ -150,9 +150,14 @@ export class MediaService {
   }
 
   /** `ingest`, with the place the file's position names (the position is never stored, logged or sent). */
-  async ingestWithPlace(owner: Asker, input: { stream: NodeJS.ReadableStream; filename?: string }): Promise<Ingested> {
+  async ingestWithPlace(
+    owner: Asker,
+    input: { stream: NodeJS.ReadableStream; filename?: string },
+    opts: { admitted?: boolean } = {},
+  ): Promise<Ingested> {
     const ownerId = ownerOf(owner, input.stream);
-    const admission = await this.admit(ownerId, input.stream);
+    // a resumable upload was counted against the rates when it was created
+    const admission = await this.admit(ownerId, input.stream, !opts.admitted);
     const gate = new UploadGate(this.gateOptions(admission));
     const temp = await this.receive(input.stream, gate).finally(() =>
       this.uploadLimits.received(ownerId, gate.received),
@@ -247,9 +252,9 @@ export class MediaService {
   }
 
   /** The rate and quota check before any byte is kept; a refused stream is drained, not stored. */
-  private async admit(ownerId: string, stream: NodeJS.ReadableStream): Promise<Admission> {
+  private async admit(ownerId: string, stream: NodeJS.ReadableStream, count = true): Promise<Admission> {
     try {
-      return await this.uploadLimits.admit(ownerId);
+      return await this.uploadLimits.admit(ownerId, count);
     } catch (err) {
       stream.resume();
       throw err;

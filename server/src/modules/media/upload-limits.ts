@@ -76,18 +76,20 @@ export class UploadLimits {
   /**
    * Before any byte is kept: refuses when today's bytes are used up, counts one upload against
    * the burst and the daily rate (429 RATE_LIMITED when over either), and answers how many bytes
-   * the person may still store (413 QUOTA_EXCEEDED when none) and still send today.
+   * the person may still store (413 QUOTA_EXCEEDED when none) and still send today. `count`
+   * false: the file was counted already (a resumable upload, when it was created).
    */
-  async admit(ownerId: string): Promise<Admission> {
+  async admit(ownerId: string, count = true): Promise<Admission> {
     const bytes = await this.dailyBytes.peek(ownerId);
     if (bytes.blocked) throw limitError(LIMIT_MESSAGES.rate(bytes.retryAfter), bytes.retryAfter, bytes.resetTime);
-    await consumeAll(
-      [
-        { limiter: this.rate, key: ownerId },
-        { limiter: this.daily, key: ownerId },
-      ],
-      LIMIT_MESSAGES.rate,
-    );
+    if (count)
+      await consumeAll(
+        [
+          { limiter: this.rate, key: ownerId },
+          { limiter: this.daily, key: ownerId },
+        ],
+        LIMIT_MESSAGES.rate,
+      );
     const todayRemaining = (this.dailyBytes.rule.points - bytes.used) * KB;
     // No bytes yet today: the window starts with this upload's.
     const resetTime = bytes.used ? bytes.resetTime : new Date(Date.now() + UPLOAD_DAY_SEC * 1000);
