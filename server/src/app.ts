@@ -240,6 +240,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
     RESUMABLE_PATH,
     resumableOptions(services),
     writesForget,
+    express.json({ limit: JSON_BODY_LIMIT_BYTES }),
+    textGuard,
     resumableUploadsRouter(services),
     apiErrorHandler(logger),
   );

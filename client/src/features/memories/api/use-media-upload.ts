@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { MediaType } from "../../../gql/graphql";
 import { findDuplicate } from "./find-duplicate";
-import { isAbortError, uploadFile } from "./upload-file";
+import { isAbortError, uploadMedia } from "./upload-file";
 
 export interface PickedMedia {
   file: File;
@@ -74,7 +74,7 @@ export function useMediaUpload(timelineId?: string) {
       const promise = known
         .then((memoryId) => {
           if (memoryId) throw new DuplicateMediaError(memoryId);
-          return uploadFile(file, {
+          return uploadMedia(file, {
             signal: controller.signal,
             onProgress: ({ percent }) => {
               if (!controller.signal.aborted) setProgress(percent);
