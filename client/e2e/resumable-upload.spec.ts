@@ -36,7 +36,13 @@ test("an upload resumes from the server's offset after the network drops", async
 
   // A 12-megapixel photo of noise: JPEG cannot squeeze it, so it takes two chunks.
   const big = await sharp({
-    create: { width: 4000, height: 3000, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 50 } },
+    create: {
+      width: 4000,
+      height: 3000,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 50 },
+    },
   })
     .jpeg({ quality: 95 })
     .toBuffer();

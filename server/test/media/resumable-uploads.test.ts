@@ -26,7 +26,11 @@ describe("resumable uploads (tus 1.0.0 at /api/uploads)", () => {
   });
 
   const create = (agent: Agent, length: number) =>
-    agent.post("/api/uploads").set(TUS).set("Upload-Length", String(length)).set("Upload-Metadata", "filetype aW1hZ2UvanBlZw==");
+    agent
+      .post("/api/uploads")
+      .set(TUS)
+      .set("Upload-Length", String(length))
+      .set("Upload-Metadata", "filetype aW1hZ2UvanBlZw==");
   const patch = (agent: Agent, location: string, offset: number, bytes: Buffer) =>
     agent.patch(location).set(TUS).set("Upload-Offset", String(offset)).set("Content-Type", CHUNK).send(bytes);
   const result = async (agent: Agent, location: string) => {
@@ -129,7 +133,10 @@ describe("resumable uploads (tus 1.0.0 at /api/uploads)", () => {
 
   it("terminates an upload on DELETE, and sweeps one not finished within a day", async () => {
     const gone = await create(ann, photo.length);
-    await ann.delete(gone.headers.location as string).set(TUS).expect(204);
+    await ann
+      .delete(gone.headers.location as string)
+      .set(TUS)
+      .expect(204);
     expect((await ann.head(gone.headers.location as string).set(TUS)).status).toBe(404);
 
     const stale = await create(ann, photo.length);
