@@ -16,10 +16,8 @@ import { CHUNK_MAX_BYTES, OWNER_HEADER, RESUMABLE_MESSAGES } from "./resumable-u
 export function resumableUploadsRouter(services: Services): Router {
   const router = express.Router();
   const resumable = services.resumable;
-  router.use((req, res, next) => {
+  router.use((_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
-    // tus clients ask OPTIONS for the server's capabilities, without a session
-    if (req.method === "OPTIONS") return next("router");
     next();
   });
   router.use(requireAuth);
@@ -67,7 +65,10 @@ function setOwner(req: express.Request, userId: string): void {
   req.headers[OWNER_HEADER] = userId;
 }
 
-/** OPTIONS `/api/uploads`: the tus server's capabilities (Tus-Version, Tus-Extension, Tus-Max-Size). */
+/**
+ * OPTIONS `/api/uploads`: the tus server's capabilities (Tus-Version, Tus-Extension, Tus-Max-Size),
+ * asked by tus clients without a session; mounted before the router.
+ */
 export function resumableOptions(services: Services): express.RequestHandler {
   return (req, res, next) => {
     if (req.method !== "OPTIONS") return next();
