@@ -1,4 +1,4 @@
-import { DetailedError, isSupported, Upload } from "tus-js-client";
+import type { DetailedError } from "tus-js-client";
 import { parseJson, uploadErrorMessage, type UploadOptions, type UploadResult } from "./upload-result";
 
 /**
@@ -14,7 +14,9 @@ export const CHUNK_BYTES = 8 * 1024 * 1024;
 const RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000, 30_000, 30_000, 30_000, 30_000];
 const RESULT_POLL_MS = 500;
 
-export const resumableSupported = isSupported;
+/** What tus-js-client needs in a browser (its `isSupported`), without loading it for the answer. */
+export const resumableSupported =
+  typeof XMLHttpRequest === "function" && typeof Blob === "function" && typeof Blob.prototype.slice === "function";
 
 function abortError(): DOMException {
   return new DOMException("Upload cancelled", "AbortError");
@@ -22,7 +24,8 @@ function abortError(): DOMException {
 
 /** The server's answer inside a tus-js-client error (its JSON `{error}`), for the spec's message. */
 function bodyOf(error: Error): unknown {
-  return error instanceof DetailedError ? parseJson(error.originalResponse?.getBody() ?? "") : undefined;
+  const response = (error as Partial<DetailedError>).originalResponse;
+  return response ? parseJson(response.getBody() ?? "") : undefined;
 }
 
 /** Only a lost connection or a busy server is worth another try; a refusal (4xx) is final. */
@@ -51,7 +54,9 @@ async function resultOf(url: string, signal?: AbortSignal): Promise<UploadResult
  * Uploads `file` resumably; resolves with the upload result of POST /api/upload/file (and
  * `place`), rejects with the spec's "Failed to upload file: …" message or an AbortError.
  */
-export function uploadResumable(file: File, { onProgress, signal }: UploadOptions = {}): Promise<UploadResult> {
+export async function uploadResumable(file: File, { onProgress, signal }: UploadOptions = {}): Promise<UploadResult> {
+  // loaded with the first upload, not with the form
+  const { Upload } = await import("tus-js-client");
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(abortError());
     const upload = new Upload(file, {
