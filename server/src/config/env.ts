@@ -23,6 +23,8 @@ const schema = z.object({
   AUTH_IP_HOURLY_LIMIT: opt(z.coerce.number().int().min(1)).default(30),
   // the wait between two sign-in mails to one address; shorter only where a test must cross it
   AUTH_EMAIL_COOLDOWN_SECONDS: opt(z.coerce.number().int().min(1).max(3600)).default(60),
+  // proposals one person may send a day, by id or by e-mail (docs/decisions/032-who-may-learn-whom.md)
+  INVITE_DAILY_LIMIT: opt(z.coerce.number().int().min(1)).default(20),
   // Upload limits (docs/decisions/050-trip-uploads.md): a burst of files per 10 minutes, files per
   // day, and bytes received per day; honest use (a 100-photo trip, 500 photos a day) passes them.
   UPLOAD_RATE_LIMIT: opt(z.coerce.number().int().min(1)).default(300),
