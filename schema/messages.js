@@ -9,5 +9,7 @@ export const FUTURE_DATE_MESSAGE = "Please select a past or present date for you
 export const ACCESS_NOT_FOUND = "This timeline could not be found or accessed.";
 /** Saving a profile with a username someone else has. */
 export const USERNAME_TAKEN = "This username is already taken. Please choose a different one.";
+/** A memory whose photo or video is already in that timeline (409 with `duplicate_of`). */
+export const ALREADY_IN_TIMELINE = "Already in this timeline";
 /** A call that needs a session and has none; the profile screen maps it to "session expired". */
 export const AUTHENTICATION_REQUIRED = "Authentication required";

@@ -25,6 +25,8 @@ import { createFormatError, errorStatusPlugin, withBadRequestStatus } from "./gr
 import { getSchema } from "./web/schema.js";
 import { textGuardPlugin } from "./graphql/text-guard-plugin.js";
 import { apiRouter } from "./web/api-router.js";
+import { RESUMABLE_PATH } from "./modules/media/resumable-uploads.js";
+import { resumableOptions, resumableUploadsRouter } from "./modules/media/resumable.routes.js";
 import { JSON_BODY_LIMIT_BYTES } from "./http/body-limits.js";
 import { apiErrorHandler, apiNotFound, graphqlErrorHandler } from "./http/error-handler.js";
 import { databaseGate, healthRoutes, type HealthState } from "./http/health.routes.js";
@@ -221,6 +223,15 @@ export async function createApp(deps: AppDeps): Promise<App> {
     graphqlErrorHandler(logger),
   );
 
+  // Resumable uploads (tus): their own body handling, before the JSON parser and the text guard.
+  app.use(
+    RESUMABLE_PATH,
+    resumableOptions(services),
+    express.json({ limit: JSON_BODY_LIMIT_BYTES }),
+    textGuard,
+    resumableUploadsRouter(services),
+    apiErrorHandler(logger),
+  );
   app.use(
     "/api",
     express.json({ limit: JSON_BODY_LIMIT_BYTES }),

@@ -13,7 +13,9 @@ describe("parseEnv", () => {
     expect(env.MAIL_FROM).toBe("Keepsake <no-reply@localhost>");
     expect(env.isProduction).toBe(false);
     expect(env.SHUTDOWN_TIMEOUT_MS).toBe(25_000);
-    expect(env.UPLOAD_RATE_LIMIT).toBe(30);
+    expect(env.UPLOAD_RATE_LIMIT).toBe(300);
+    expect(env.UPLOAD_DAILY_LIMIT).toBe(1500);
+    expect(env.UPLOAD_DAILY_MB).toBe(10240);
     expect(env.USER_STORAGE_QUOTA_MB).toBe(2048);
   });
 

@@ -25,7 +25,11 @@ const schema = z.object({
   AUTH_EMAIL_COOLDOWN_SECONDS: opt(z.coerce.number().int().min(1).max(3600)).default(60),
   // proposals one person may send a day, by id or by e-mail (docs/decisions/032-who-may-learn-whom.md)
   INVITE_DAILY_LIMIT: opt(z.coerce.number().int().min(1)).default(20),
-  UPLOAD_RATE_LIMIT: opt(z.coerce.number().int().min(1)).default(30),
+  // Upload limits (docs/decisions/050-trip-uploads.md): a burst of files per 10 minutes, files per
+  // day, and bytes received per day; honest use (a 100-photo trip, 500 photos a day) passes them.
+  UPLOAD_RATE_LIMIT: opt(z.coerce.number().int().min(1)).default(300),
+  UPLOAD_DAILY_LIMIT: opt(z.coerce.number().int().min(1)).default(1500),
+  UPLOAD_DAILY_MB: opt(z.coerce.number().int().min(1).max(1_000_000)).default(10240),
   USER_STORAGE_QUOTA_MB: opt(z.coerce.number().int().min(1)).default(2048),
   // Longest video accepted, and the ffmpeg to use instead of the bundled one (docs/decisions/034-media-formats.md).
   VIDEO_MAX_SECONDS: opt(z.coerce.number().int().min(1).max(3600)).default(300),

@@ -70,6 +70,14 @@ export class MediaFile {
   @Column({ name: "taken_at", type: "varchar", length: 25, nullable: true })
   takenAt!: string | null;
 
+  /**
+   * SHA-256 of the original as received (hex), to find the same photo added twice to one timeline
+   * (docs/decisions/050-trip-uploads.md). Null for uploads stored before it was kept.
+   */
+  @Index("media_files_sha256_idx")
+  @Column({ type: "char", length: 64, nullable: true })
+  sha256!: string | null;
+
   /** True once a memory or a profile references it; unattached files are swept after an hour. */
   @Column({ type: "boolean", default: false })
   attached!: boolean;

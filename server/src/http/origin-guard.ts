@@ -4,6 +4,9 @@ import type { Env } from "../config/env.js";
 /** Methods that never change state; everything else passes the guard. */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+const BODY_TYPES = ["application/json", "multipart/form-data"];
+const TUS_CHUNK = "application/offset+octet-stream";
+
 export const CROSS_SITE_MESSAGE = "Cross-site request refused";
 export const CONTENT_TYPE_MESSAGE = "Content-Type must be application/json or multipart/form-data";
 
@@ -20,7 +23,9 @@ export function originRefusal(req: Request, allowedOrigins: ReadonlySet<string>,
     return CROSS_SITE_MESSAGE;
   }
   const hasBody = Number(req.get("content-length") ?? 0) > 0 || req.get("transfer-encoding") !== undefined;
-  if ((hasBody || req.get("content-type")) && !req.is(["application/json", "multipart/form-data"])) {
+  // a resumable upload's chunks (tus PATCH, docs/decisions/050-trip-uploads.md) are raw bytes
+  const types = req.path.startsWith("/api/uploads/") ? [...BODY_TYPES, TUS_CHUNK] : BODY_TYPES;
+  if ((hasBody || req.get("content-type")) && !req.is(types)) {
     return CONTENT_TYPE_MESSAGE;
   }
   return null;

@@ -26,6 +26,8 @@ export interface RateLimitState {
   /** Whole seconds until the window resets (at least 1 while blocked). */
   retryAfter: number;
   resetTime: Date;
+  /** Points counted in the current window. */
+  used: number;
 }
 
 export interface RateLimiter {
@@ -38,6 +40,8 @@ export interface RateLimiter {
   reset(key: string): Promise<void>;
   /** Gives back one counted action (one that came to nothing through no fault of the person). */
   refund(key: string): Promise<void>;
+  /** Counts `points` at once without refusing (an amount known only afterwards, e.g. bytes received). */
+  add(key: string, points: number): Promise<void>;
 }
 
 /**
@@ -50,7 +54,12 @@ export function limitError(message: string, retryAfter: number, resetTime: Date)
 
 function stateOf(res: RateLimiterRes, blocked: boolean): RateLimitState {
   const ms = Math.max(res.msBeforeNext, 0);
-  return { blocked, retryAfter: blocked ? Math.max(1, Math.ceil(ms / 1000)) : 0, resetTime: new Date(Date.now() + ms) };
+  return {
+    blocked,
+    retryAfter: blocked ? Math.max(1, Math.ceil(ms / 1000)) : 0,
+    resetTime: new Date(Date.now() + ms),
+    used: res.consumedPoints,
+  };
 }
 
 export function createRateLimiter(ds: DataSource, rule: RateLimitRule): RateLimiter {
@@ -67,7 +76,7 @@ export function createRateLimiter(ds: DataSource, rule: RateLimitRule): RateLimi
     rule,
     async peek(key) {
       const res = await limiter.get(key);
-      if (!res) return { blocked: false, retryAfter: 0, resetTime: new Date() };
+      if (!res) return { blocked: false, retryAfter: 0, resetTime: new Date(), used: 0 };
       return stateOf(res, res.consumedPoints >= rule.points);
     },
     async consume(key, message) {
@@ -86,6 +95,9 @@ export function createRateLimiter(ds: DataSource, rule: RateLimitRule): RateLimi
     },
     async refund(key) {
       await limiter.reward(key, 1);
+    },
+    async add(key, points) {
+      if (points > 0) await limiter.penalty(key, points);
     },
   };
 }

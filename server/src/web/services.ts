@@ -19,6 +19,7 @@ import { PrivacyNotices } from "../modules/notifications/privacy-notices.js";
 import { createLoaders, loadersOf } from "./loaders.js";
 import { InlineQueue } from "../jobs/inline-queue.js";
 import { mediaSweepJob } from "../modules/media/sweep.job.js";
+import { ResumableUploads } from "../modules/media/resumable-uploads.js";
 import { mediaLegacyVideosJob, mediaTranscodeJob } from "../modules/media/transcode.job.js";
 import { timelineCreatedFanOutJob } from "../modules/notifications/fan-out.job.js";
 import { AccountDeletionService } from "../modules/account/account-deletion.service.js";
@@ -38,7 +39,9 @@ export function createServices(deps: ServiceDeps) {
   const mailer = mailOnce(deps.mailer ?? createMailer(deps.env, deps.logger), deps.ds, deps.logger);
   const jobs = deps.jobs ?? new InlineQueue(deps.logger);
   const media = new MediaService({ ...deps, jobs });
-  jobs.define(mediaSweepJob(media, deps.logger));
+  // Resumable uploads, tus (docs/decisions/050-trip-uploads.md): parts in DATA_DIR/uploads, swept with the media.
+  const resumable = new ResumableUploads(media, deps.env.DATA_DIR, deps.env.APP_URL, deps.logger);
+  jobs.define(mediaSweepJob(media, deps.logger, resumable));
   jobs.define(mediaTranscodeJob(media.videos));
   jobs.define(mediaLegacyVideosJob(media.legacyVideos, deps.logger));
   // Domain (timelines, memories, access, notifications, connection web): see docs/decisions/003.
@@ -84,6 +87,7 @@ export function createServices(deps: ServiceDeps) {
     auth: new AuthService({ ...deps, mailer, jobs }),
     users: new UserService(deps.ds, media),
     media,
+    resumable,
     access,
     notifications,
     /** "Who can see this" for each tier (docs/decisions/025-audience-preview.md). */

@@ -207,6 +207,33 @@ const restRead = (
   },
 });
 
+/** A finished resumable upload of the cell's world's creator (one per world), by its Location. */
+const creatorsUploads = new Map<string, Promise<string>>();
+function creatorsUpload(c: Cell): Promise<string> {
+  const key = `${c.privacy}:${c.status}`;
+  let upload = creatorsUploads.get(key);
+  if (!upload) {
+    upload = (async () => {
+      const agent = await signInAs(t, worldOf(c).users.creator);
+      const photo = fs.readFileSync(fixture("photo-plain.jpg"));
+      const tus = { "Tus-Resumable": "1.0.0" };
+      const created = await agent.post("/api/uploads").set(tus).set("Upload-Length", String(photo.length));
+      const location = created.headers.location as string;
+      await agent
+        .patch(location)
+        .set(tus)
+        .set("Upload-Offset", "0")
+        .set("Content-Type", "application/offset+octet-stream")
+        .send(photo)
+        .expect(204);
+      await t.services.resumable.settled();
+      return location;
+    })();
+    creatorsUploads.set(key, upload);
+  }
+  return upload;
+}
+
 const READS: Op[] = [
   // GraphQL queries
   gqlRead(
@@ -427,6 +454,36 @@ const READS: Op[] = [
     (b, w) => ids(b).includes(w.memory.id),
     canSee,
   ),
+  {
+    // resumable uploads (docs/decisions/050-trip-uploads.md): anyone signed in may start one
+    name: "POST /api/uploads",
+    expected: (c) => (c.role === "anonymous" ? 401 : 201),
+    async observe(_c, agent) {
+      return (await agent.post("/api/uploads").set("Tus-Resumable", "1.0.0").set("Upload-Length", "10")).status;
+    },
+  },
+  {
+    // an upload's result is its owner's alone (the world's creator uploaded it)
+    name: "GET /api/uploads/:id/result",
+    expected: (c) => (c.role === "anonymous" ? 401 : c.role === "creator" ? 200 : 404),
+    async observe(c, agent) {
+      const location = await creatorsUpload(c);
+      return (await agent.get(`${location}/result`)).status;
+    },
+  },
+  {
+    // the same photo twice (docs/decisions/050-trip-uploads.md): told only to the timeline's two people
+    name: "GET /api/memories/duplicate",
+    expected: (c) => (isParticipant(c) ? "told" : restDenial(c)),
+    async observe(c, agent) {
+      const w = worldOf(c);
+      const sha256 = w.mediaId.replace(/-/g, "").padEnd(64, "0");
+      await t.ds.query(`UPDATE media_files SET sha256 = $1 WHERE id = $2`, [sha256, w.mediaId]);
+      const res = await agent.get(`/api/memories/duplicate?timeline_id=${w.subject.id}&sha256=${sha256}`);
+      if (res.status !== 200) return res.status;
+      return res.body.duplicate_of === w.memory.id ? "told" : "not told";
+    },
+  },
   restRead(
     "GET /api/memories/profile/:identifier",
     (w) => `/api/memories/profile/${w.users.creator.username}`,

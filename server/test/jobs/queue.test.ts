@@ -67,7 +67,7 @@ describe("the job queue in the server", () => {
     expect(queue).toEqual({ policy: "singleton" });
     await app.services.jobs.send("media-sweep", {});
     const line = await until("the sweep", () => logs.find((l) => l.includes('"event":"media_sweep"')));
-    expect(JSON.parse(line)).toMatchObject({ rows: 0, files: 0 });
+    expect(JSON.parse(line)).toMatchObject({ rows: 0, files: 0, expiredUploads: 0 });
   });
 
   it("accepting a proposal answers, and the queue tells the pair's connections", async () => {

@@ -107,6 +107,7 @@ interface Uploaded {
   poster_url: string | null;
   status: string;
   taken_at: string | null;
+  place: string | null;
   width: number;
   height: number;
   format: string;
@@ -259,23 +260,24 @@ describe("phone formats: HEIC, AVIF, HEVC, VP9, AV1 and position boxes", () => {
     expect(rows).not.toMatch(/48\.85|2\.294/);
   });
 
-  it("the position is read for a place suggestion: HEIC EXIF, QuickTime keys, MP4 top-level boxes", async () => {
+  it("the place is named from the position (HEIC EXIF, QuickTime keys, MP4 top-level boxes), never the position itself", async () => {
     const owner = { userId: (await row(uploaded.get("clip.mp4")!.public_id)).ownerId };
     for (const [name, expected] of [
-      ["photo-rotated.heic", { latitude: 48.8584, longitude: 2.2945 }],
-      ["clip-hevc.mov", { latitude: 48.8584, longitude: 2.2945 }],
-      ["clip-gps-boxes.mp4", { latitude: 48.8584, longitude: 2.2945 }],
+      ["photo-rotated.heic", "Paris, France"],
+      ["clip-hevc.mov", "Paris, France"],
+      ["clip-gps-boxes.mp4", "Paris, France"],
       ["clip.mp4", null],
     ] as const) {
-      const { media, position } = await t.services.media.ingestWithPosition(owner, {
-        stream: Readable.from([fixtureBytes(name)]),
-      });
-      if (expected) {
-        expect(position!.latitude, name).toBeCloseTo(expected.latitude, 4);
-        expect(position!.longitude, name).toBeCloseTo(expected.longitude, 4);
-      } else expect(position, name).toBeNull();
-      await t.services.media.remove([media.id]);
+      const ingested = await t.services.media.ingestWithPlace(owner, { stream: Readable.from([fixtureBytes(name)]) });
+      expect(ingested.place, name).toBe(expected);
+      expect(JSON.stringify(ingested), name).not.toMatch(/48\.85|2\.294/);
+      await t.services.media.remove([ingested.media.id]);
     }
+    // The upload result over REST carries the place and the capture time, and no position.
+    const heic = uploaded.get("photo-rotated.heic")!;
+    expect(heic).toMatchObject({ place: "Paris, France", taken_at: "2023-07-14T18:32:05+02:00" });
+    expect(JSON.stringify(heic)).not.toMatch(/48\.85|2\.294|latitude|longitude/);
+    expect(uploaded.get("clip.mp4")!.place).toBeNull();
   });
 
   it("every derived file (poster, thumb, transcoded video) is behind the signed URL and the access check", async () => {

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import request from "supertest";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Ffmpeg, locateFfmpeg } from "../../src/lib/ffmpeg.js";
 import { MediaFile } from "../../src/entities/media-file.entity.js";
@@ -94,6 +95,81 @@ describe("upload rate per account (UPLOAD_RATE_LIMIT)", () => {
     await uploadVia(t, cookie, fixtureBytes("not-an-image.jpg"), "x.jpg").expect(400);
     await uploadVia(t, cookie, fixtureBytes("photo-plain.jpg"), "p.jpg").expect(201);
     await uploadVia(t, cookie, fixtureBytes("photo-plain.jpg"), "p.jpg").expect(429);
+  });
+});
+
+describe("limits that never stop honest use (the default configuration)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // The defaults of server/src/config/env.ts (an empty value is the default).
+    t = await createTestApp({ env: { UPLOAD_RATE_LIMIT: "" } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("takes a 100-photo trip in one burst, and 500 photos in a day", async () => {
+    const user = await createUser(t.ds);
+    const cookie = await signIn(t, user.id);
+    const photo = await sharp({ create: { width: 32, height: 24, channels: 3, background: "#c96" } })
+      .jpeg()
+      .toBuffer();
+    for (let i = 0; i < 100; i++) {
+      const res = await uploadVia(t, cookie, photo, `trip-${i}.jpg`);
+      expect(res.status, `upload ${i + 1}: ${JSON.stringify(res.body)}`).toBe(201);
+    }
+    // The rest of the day in four more bursts of 100, each more than 10 minutes after the last.
+    for (let burst = 0; burst < 4; burst++) {
+      await t.ds.query(`DELETE FROM rate_limits WHERE key LIKE 'upload-account-10m%'`);
+      for (let i = 0; i < 99; i++) await t.services.media.uploadLimits.admit(user.id);
+      await uploadVia(t, cookie, photo, "evening.jpg").expect(201);
+    }
+  });
+});
+
+describe("abuse bounded by the day (UPLOAD_DAILY_LIMIT, UPLOAD_DAILY_MB)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { UPLOAD_DAILY_LIMIT: "3", UPLOAD_DAILY_MB: "1" } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const expectRateLimited = (res: request.Response) => {
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual({
+      error: expect.stringMatching(/^Too many uploads\. Please try again in \d+ (seconds?|minutes?)\.$/),
+      message: res.body.error,
+      retryAfter: expect.any(Number),
+      resetTime: expect.any(String),
+    });
+    expect(res.headers["retry-after"]).toBe(String(res.body.retryAfter));
+    expect(res.body.retryAfter).toBeGreaterThan(600); // the day's window, not the burst's
+    expect(res.body.retryAfter).toBeLessThanOrEqual(24 * 3600);
+  };
+
+  it("answers the 4th file of the day with the 429 contract", async () => {
+    const cookie = await signIn(t, (await createUser(t.ds)).id);
+    for (let i = 0; i < 3; i++) await uploadVia(t, cookie, fixtureBytes("photo-plain.jpg"), "p.jpg").expect(201);
+    expectRateLimited(await uploadVia(t, cookie, fixtureBytes("photo-plain.jpg"), "p.jpg"));
+  });
+
+  it("counts the bytes received, refused ones too, cuts the stream past the day's bytes, then refuses before reading", async () => {
+    const user = await createUser(t.ds);
+    const cookie = await signIn(t, user.id);
+    const junk = Buffer.concat([JPEG_HEAD, crypto.randomBytes(700 * 1024)]);
+    await uploadVia(t, cookie, junk, "a.jpg").expect(400); // not an image: refused, but sent
+    const before = await mediaFiles(t);
+    const stream = byteStream(JPEG_HEAD, 5 * MB);
+    await expect(t.services.media.ingest({ userId: user.id }, { stream })).rejects.toMatchObject({
+      code: "RATE_LIMITED",
+      status: 429,
+    });
+    expect(stream.produced()).toBeLessThan(2 * MB); // cut near the day's 1 MB, not read to its end
+    expect(await mediaFiles(t)).toEqual(before);
+    expectRateLimited(await uploadVia(t, cookie, fixtureBytes("photo-plain.jpg"), "p.jpg"));
+    expect(await t.ds.getRepository(MediaFile).countBy({ ownerId: user.id })).toBe(0);
   });
 });
 

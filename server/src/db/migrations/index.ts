@@ -18,6 +18,7 @@ import { NotificationPreferences1795850000000 } from "./1795850000000-Notificati
 import { WebPush1795860000000 } from "./1795860000000-WebPush.js";
 import { DigestSends1795870000000 } from "./1795870000000-DigestSends.js";
 import { DropAccessGraphLog1795880000000 } from "./1795880000000-DropAccessGraphLog.js";
+import { MediaSha2561795890000000 } from "./1795890000000-MediaSha256.js";
 
 /** Every migration, in order. Add new ones here (npm run migration:generate -w server -- Name). */
 export const migrations = [
@@ -41,4 +42,5 @@ export const migrations = [
   WebPush1795860000000,
   DigestSends1795870000000,
   DropAccessGraphLog1795880000000,
+  MediaSha2561795890000000,
 ];

@@ -43,6 +43,23 @@ export class MediaReads {
     return Number(rows[0]?.used ?? 0);
   }
 
+  /**
+   * A memory of the timeline whose media has these bytes (`sha256`, hex), or null. Only for a
+   * timeline the caller has already found the asker is part of (docs/decisions/050-trip-uploads.md).
+   */
+  async memoryWithBytes(
+    timelineId: string,
+    sha256: string,
+    manager: EntityManager = this.ds.manager,
+  ): Promise<string | null> {
+    const rows = (await manager.query(
+      `SELECT m.id FROM memories m JOIN media_files f ON f.id = m.media_id
+        WHERE m.timeline_id = $1 AND f.sha256 = $2 ORDER BY m.created_at, m.id LIMIT 1`,
+      [timelineId, sha256],
+    )) as Array<{ id: string }>;
+    return rows[0]?.id ?? null;
+  }
+
   /** One of the asker's own uploads (attached or not). */
   async own(asker: Asker, id: string): Promise<MediaFile | null> {
     if (!asker.userId || !isUuid(id)) return null;

@@ -6,7 +6,7 @@ import { requireAuth } from "../../http/require-auth.js";
 import { badInput } from "../../lib/errors.js";
 import { UNREADABLE_UPLOAD } from "../../lib/multipart-errors.js";
 import type { Services } from "../../web/services.js";
-import type { MediaFile } from "../../entities/media-file.entity.js";
+import type { Ingested } from "./media.service.js";
 
 function notFound(res: Response): void {
   res.status(404).setHeader("Cache-Control", "no-store").type("text/plain").send("Not found");
@@ -83,9 +83,11 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
  * The REST upload answer (docs/product.md §3 "Upload result"), plus resource_type for the memory's
  * media_type, and a video's status and poster (docs/decisions/034-media-formats.md).
  */
-export function uploadResult(services: Services, media: MediaFile) {
+export function uploadResult(services: Services, { media, place }: Ingested) {
   const urls = services.media.urlsFor(media);
   return {
+    // the place named from the file's position (docs/decisions/050-trip-uploads.md), never the position
+    place,
     file_url: urls.url,
     poster_url: urls.posterUrl,
     status: media.status,
@@ -108,17 +110,17 @@ export function uploadRouter(services: Services): Router {
 
   router.post("/file", requireAuth, async (req, res) => {
     if (!req.is("multipart/form-data")) throw badInput('Send the file as multipart/form-data in the field "file".');
-    let media: MediaFile;
+    let ingested: Ingested;
     try {
-      media = await receiveFile(req, (stream, filename) =>
-        services.media.ingest(requestViewer(req, services), { stream, filename }),
+      ingested = await receiveFile(req, (stream, filename) =>
+        services.media.ingestWithPlace(requestViewer(req, services), { stream, filename }),
       );
     } catch (err) {
       // Stop reading the rest of a refused upload and close the connection after answering.
       res.setHeader("Connection", "close");
       throw err;
     }
-    res.status(201).json(uploadResult(services, media));
+    res.status(201).json(uploadResult(services, ingested));
   });
 
   return router;
@@ -127,9 +129,9 @@ export function uploadRouter(services: Services): Router {
 /** Runs `handle` on the multipart field "file"; other parts are skipped. */
 function receiveFile(
   req: Request,
-  handle: (stream: NodeJS.ReadableStream, filename: string) => Promise<MediaFile>,
-): Promise<MediaFile> {
-  return new Promise<MediaFile>((resolve, reject) => {
+  handle: (stream: NodeJS.ReadableStream, filename: string) => Promise<Ingested>,
+): Promise<Ingested> {
+  return new Promise<Ingested>((resolve, reject) => {
     let bb: busboy.Busboy;
     try {
       bb = busboy({

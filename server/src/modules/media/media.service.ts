@@ -13,7 +13,8 @@ import type { Storage, TempFile } from "../../lib/storage.js";
 import type { ServiceDeps } from "../../service-deps.js";
 import { MediaReads, type MediaViewer } from "./media.reads.js";
 import type { Asker } from "../access/access.service.js";
-import { photoFacts, type CaptureFacts, type GeoPosition } from "./capture-facts.js";
+import { photoFacts, type CaptureFacts } from "./capture-facts.js";
+import { placeName } from "./place-names.js";
 import { MediaFile } from "../../entities/media-file.entity.js";
 import { MediaStatus, MediaType } from "../../entities/media.enums.js";
 import { mediaKeys as keys } from "./media-keys.js";
@@ -26,7 +27,7 @@ import {
   type GateOptions,
   type MediaLimits,
 } from "./upload-gate.js";
-import { UploadLimits } from "./upload-limits.js";
+import { UploadLimits, type Admission } from "./upload-limits.js";
 import { deletedRows, keysOfDeleted, MediaSweeper } from "./media-sweeper.js";
 import { MEDIA_TRANSCODE_JOB, type TranscodeJob } from "./transcode.job.js";
 import { LegacyVideos, VideoPipeline } from "./video-pipeline.js";
@@ -48,10 +49,13 @@ export interface MediaServiceOptions {
   ffmpeg?: Ffmpeg;
 }
 
-/** A stored upload, and where it was taken when the file said so (never stored: for a place suggestion). */
+/**
+ * A stored upload, and the name of the place it was taken when the file said where
+ * ("Lisbon, Portugal", from the position by place-names.ts; neither is stored: a suggestion).
+ */
 export interface Ingested {
   media: MediaFile;
-  position: GeoPosition | null;
+  place: string | null;
 }
 
 /** Signed URLs of one media row, as the API hands them out. */
@@ -142,18 +146,22 @@ export class MediaService {
    * `filename` is informational only: it never decides the type or a storage key.
    */
   async ingest(owner: Asker, input: { stream: NodeJS.ReadableStream; filename?: string }): Promise<MediaFile> {
-    return (await this.ingestWithPosition(owner, input)).media;
+    return (await this.ingestWithPlace(owner, input)).media;
   }
 
-  /** `ingest`, with the position the file gives (never stored, never logged: for a place suggestion only). */
-  async ingestWithPosition(
+  /** `ingest`, with the place the file's position names (the position is never stored, logged or sent). */
+  async ingestWithPlace(
     owner: Asker,
     input: { stream: NodeJS.ReadableStream; filename?: string },
+    opts: { admitted?: boolean } = {},
   ): Promise<Ingested> {
     const ownerId = ownerOf(owner, input.stream);
-    const remaining = await this.admit(ownerId, input.stream);
-    const gate = new UploadGate(this.gateOptions(remaining));
-    const temp = await this.receive(input.stream, gate);
+    // a resumable upload was counted against the rates when it was created
+    const admission = await this.admit(ownerId, input.stream, !opts.admitted);
+    const gate = new UploadGate(this.gateOptions(admission));
+    const temp = await this.receive(input.stream, gate).finally(() =>
+      this.uploadLimits.received(ownerId, gate.received),
+    );
     const detected = gate.detected!;
     const id = crypto.randomUUID();
     const written: string[] = [];
@@ -167,6 +175,7 @@ export class MediaService {
         type: detected.type,
         format: detected.format,
         bytes: temp.bytes,
+        sha256: gate.sha256(),
         attached: false,
         status: MediaStatus.READY,
       });
@@ -210,7 +219,8 @@ export class MediaService {
     } finally {
       if (kept !== temp) await temp.discard(); // a video's upload as received is never kept
     }
-    return { media: await this.afterInsert(row), position: facts.position };
+    const place = facts.position ? placeName(facts.position) : null;
+    return { media: await this.afterInsert(row), place };
   }
 
   /**
@@ -242,17 +252,21 @@ export class MediaService {
   }
 
   /** The rate and quota check before any byte is kept; a refused stream is drained, not stored. */
-  private async admit(ownerId: string, stream: NodeJS.ReadableStream): Promise<number> {
+  private async admit(ownerId: string, stream: NodeJS.ReadableStream, count = true): Promise<Admission> {
     try {
-      return await this.uploadLimits.admit(ownerId);
+      return await this.uploadLimits.admit(ownerId, count);
     } catch (err) {
       stream.resume();
       throw err;
     }
   }
 
-  private gateOptions(remaining: number): GateOptions {
-    return { limits: this.limits, quota: { remaining, error: () => this.uploadLimits.quotaError() } };
+  private gateOptions(admission: Admission): GateOptions {
+    return {
+      limits: this.limits,
+      quota: { remaining: admission.remaining, error: () => this.uploadLimits.quotaError() },
+      today: { remaining: admission.todayRemaining, error: admission.todayError },
+    };
   }
 
   private async receive(stream: NodeJS.ReadableStream, gate: UploadGate): Promise<TempFile> {
@@ -272,6 +286,25 @@ export class MediaService {
       }
       throw err;
     }
+  }
+
+  // ---- the same photo twice ----------------------------------------------------------------
+
+  /**
+   * The memory of `timelineId` whose media has the same bytes as `media`, or null (media stored
+   * before hashes were kept never matches). The caller has checked the asker is a participant.
+   */
+  duplicateIn(timelineId: string, media: Pick<MediaFile, "sha256">, manager?: EntityManager): Promise<string | null> {
+    if (!media.sha256) return Promise.resolve(null);
+    return this.reads.memoryWithBytes(timelineId, media.sha256, manager);
+  }
+
+  /** `duplicateIn` for bytes the client hashed before sending (64 hex digits; else a clear 400). */
+  knownBytes(timelineId: string, sha256: unknown): Promise<string | null> {
+    if (typeof sha256 !== "string" || !/^[0-9a-fA-F]{64}$/.test(sha256)) {
+      throw badInput("sha256 must be the file's SHA-256 as 64 hexadecimal digits.");
+    }
+    return this.reads.memoryWithBytes(timelineId, sha256.toLowerCase());
   }
 
   // ---- lifecycle -------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { Transform, type TransformCallback } from "node:stream";
 import { fileTypeFromBuffer } from "file-type";
 import { AppError, badInput, tooLarge } from "../../lib/errors.js";
@@ -62,6 +63,8 @@ export interface GateOptions {
   limits: MediaLimits;
   /** Bytes the person may still store, and the error for a stream that grows past them. */
   quota?: { remaining: number; error: () => AppError };
+  /** Bytes the person may still send today (`UPLOAD_DAILY_MB`), and its 429. */
+  today?: { remaining: number; error: () => AppError };
 }
 
 /**
@@ -73,7 +76,18 @@ export class UploadGate extends Transform {
   private head: Buffer[] = [];
   private headBytes = 0;
   private total = 0;
+  private readonly hash = crypto.createHash("sha256");
   detected: Detected | null = null;
+
+  /** SHA-256 (hex) of every byte that came through; read once the stream has ended. */
+  sha256(): string {
+    return this.hash.copy().digest("hex");
+  }
+
+  /** Bytes that came through the gate so far (refused ones too). */
+  get received(): number {
+    return this.total;
+  }
 
   constructor(private readonly opts: GateOptions) {
     super();
@@ -81,6 +95,7 @@ export class UploadGate extends Transform {
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback): void {
     this.total += chunk.length;
+    this.hash.update(chunk);
     if (this.detected) return cb(this.overLimit() ?? null, chunk);
     this.head.push(chunk);
     this.headBytes += chunk.length;
@@ -113,10 +128,11 @@ export class UploadGate extends Transform {
   }
 
   private overLimit(): AppError | null {
-    const { limits, quota } = this.opts;
+    const { limits, quota, today } = this.opts;
     const limit = this.detected?.type === MediaType.VIDEO ? limits.videoBytes : limits.imageBytes;
     if (this.total > limit) return tooLarge(MESSAGES.tooLarge);
     if (quota && this.total > quota.remaining) return quota.error();
+    if (today && this.total > today.remaining) return today.error();
     return null;
   }
 }

@@ -36,6 +36,15 @@ export function memoryRoutes(services: Services): Router {
     res.json(await present.memories(page.items));
   });
 
+  // The same photo twice (docs/decisions/050-trip-uploads.md): the client's SHA-256 of a file,
+  // asked before sending it; answers only within a timeline the asker is part of.
+  router.get("/duplicate", async (req, res) => {
+    const { viewer } = restContext(req, services);
+    const duplicateOf = await services.memories.duplicateOf(viewer, idOf(req.query.timeline_id), req.query.sha256);
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ duplicate_of: duplicateOf });
+  });
+
   router.get("/profile/:identifier", async (req, res) => {
     const { viewer, present } = restContext(req, services);
     const sort = parseMemorySort(req.query.sort);

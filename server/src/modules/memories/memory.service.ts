@@ -1,8 +1,15 @@
-import { CAPTION_MAX, FUTURE_DATE_MESSAGE, INVALID_DATE_MESSAGE, LOCATION_MAX, MEANING_MAX } from "@keepsake/contract";
+import {
+  ALREADY_IN_TIMELINE,
+  CAPTION_MAX,
+  FUTURE_DATE_MESSAGE,
+  INVALID_DATE_MESSAGE,
+  LOCATION_MAX,
+  MEANING_MAX,
+} from "@keepsake/contract";
 import type { DataSource } from "typeorm";
 import type { Page, PageRequest } from "../../db/keyset.js";
 import type { Clock } from "../../lib/clock.js";
-import { badInput, forbidden, notFound } from "../../lib/errors.js";
+import { AppError, badInput, forbidden, notFound } from "../../lib/errors.js";
 import { mediaIdIn } from "../../lib/uuid.js";
 import { optionalText } from "../../lib/validation.js";
 import { isParticipant, type Viewer } from "../access/access.service.js";
@@ -191,17 +198,35 @@ export class MemoryService {
     return { row: await this.ownUnattached(viewer, input.mediaId), ingested: false };
   }
 
+  /** The timeline a participant adds to: NOT_FOUND when invisible, FORBIDDEN for anyone else. */
+  private async ownTimeline(viewer: Viewer, timelineId: string | undefined): Promise<Timeline> {
+    const t = viewer.userId && timelineId ? await this.reads.timelines.visible(viewer, timelineId) : null;
+    if (!t) throw notFound("Timeline not found");
+    if (!isParticipant(viewer.userId, t)) {
+      throw forbidden("Only the two people who share this timeline can add memories");
+    }
+    return t;
+  }
+
+  /**
+   * The memory of the timeline whose photo or video has these bytes (the client's SHA-256, so it
+   * can skip sending them), or null; only for the timeline's participants
+   * (docs/decisions/050-trip-uploads.md).
+   */
+  async duplicateOf(viewer: Viewer, timelineId: string | undefined, sha256: unknown): Promise<string | null> {
+    const t = await this.ownTimeline(viewer, timelineId);
+    return this.deps.media.knownBytes(t.id, sha256);
+  }
+
   /**
    * Adds a memory: participants only; position = existing count + 1 (counted under a row lock on
    * the timeline, so concurrent adds get distinct positions); the timeline's last activity and
-   * previews are updated, and the other participant gets `memory_added`.
+   * previews are updated, and the other participant gets `memory_added`. Media whose bytes are
+   * already in the timeline is refused: 409 CONFLICT with `duplicate_of`, that memory's id.
    */
   async create(viewer: Viewer, input: CreateMemoryInput): Promise<Memory> {
-    const userId = viewer.userId;
-    if (!userId) throw notFound("Timeline not found");
-    const t = await this.reads.timelines.visible(viewer, input.timelineId);
-    if (!t) throw notFound("Timeline not found");
-    if (!isParticipant(userId, t)) throw forbidden("Only the two people who share this timeline can add memories");
+    const t = await this.ownTimeline(viewer, input.timelineId);
+    const userId = viewer.userId!;
     if (t.status === TimelineStatus.REJECTED) throw badInput("This timeline proposal was declined");
     const now = this.deps.clock.now();
     const fields = parseFields(input, now);
@@ -213,6 +238,8 @@ export class MemoryService {
     try {
       const id = await this.ds.transaction(async (m) => {
         const count = await lockTimelineAndCountMemories(m, t.id);
+        const duplicateOf = await this.deps.media.duplicateIn(t.id, media, m);
+        if (duplicateOf) throw new AppError("CONFLICT", ALREADY_IN_TIMELINE, { duplicate_of: duplicateOf });
         const memory = m.getRepository(Memory).create({
           timelineId: t.id,
           mediaId: media.id,

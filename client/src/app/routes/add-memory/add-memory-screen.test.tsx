@@ -18,8 +18,13 @@ import { recordingMock } from "../../../testing/mutation-mock";
 import { locationOf, screenRenderer } from "../../../testing/render";
 import { cacheViewedTimeline } from "../../testing/view-timeline-cache";
 import { AddMemoryScreen } from "./add-memory-screen";
+import { findDuplicate } from "../../../features/memories/api/find-duplicate";
 
 vi.mock("exifr", () => ({ default: { parse: vi.fn() } }));
+vi.mock("../../../features/memories/api/find-duplicate", async (importActual) => ({
+  ...(await importActual<typeof import("../../../features/memories/api/find-duplicate")>()),
+  findDuplicate: vi.fn(async () => null),
+}));
 vi.mock(
   "../../../features/memories/api/upload-file",
   () => import("../../../features/memories/testing/upload-file-mock"),
@@ -135,6 +140,72 @@ describe("Add Memory (docs/product.md §2, §4, §5)", () => {
       await choose(aPhoto());
       await act(async () => {});
       expect(dateInput()).toHaveValue("2020-02-02");
+    });
+  });
+
+  describe("the place named from the photo (docs/decisions/050-trip-uploads.md)", () => {
+    const location = () => screen.getByLabelText("Location") as HTMLInputElement;
+
+    it("prefills the place the server named, which the person may change or clear", async () => {
+      render([timelineMock]);
+      await screen.findByRole("heading", { level: 1, name: "Add Memory" });
+      await choose(aPhoto());
+      await act(async () => fakeUploads.current!.latest().succeed({ place: "Lisbon, Portugal" }));
+      await waitFor(() => expect(location()).toHaveValue("Lisbon, Portugal"));
+      fireEvent.change(location(), { target: { value: "" } });
+      expect(location()).toHaveValue("");
+      // another photo does not put back a place the person cleared
+      await choose(aPhoto({ name: "second.jpg" }));
+      await act(async () => fakeUploads.current!.latest().succeed({ place: "Porto, Portugal" }));
+      expect(location()).toHaveValue("");
+    });
+
+    it("leaves a place the person already wrote", async () => {
+      render([timelineMock]);
+      await screen.findByRole("heading", { level: 1, name: "Add Memory" });
+      fireEvent.change(location(), { target: { value: "Grandma's garden" } });
+      await choose(aPhoto());
+      await act(async () => fakeUploads.current!.latest().succeed({ place: "Lisbon, Portugal" }));
+      expect(location()).toHaveValue("Grandma's garden");
+    });
+  });
+
+  describe("the same photo twice (docs/decisions/050-trip-uploads.md)", () => {
+    it("does not send a file already in this timeline: says so and offers to open it", async () => {
+      vi.mocked(findDuplicate).mockResolvedValueOnce("m-old");
+      render([timelineMock]);
+      await screen.findByRole("heading", { level: 1, name: "Add Memory" });
+      const photo = aPhoto();
+      await choose(photo);
+      const alert = await screen.findByRole("alert");
+      expect(alert).toHaveTextContent("Already in this timeline");
+      expect(within(alert).getByRole("link", { name: "Open it" })).toHaveAttribute(
+        "href",
+        "/app/view-timeline?id=t-1&memory=m-old",
+      );
+      expect(findDuplicate).toHaveBeenCalledWith("t-1", photo);
+      expect(fakeUploads.current!.pending).toHaveLength(0);
+      expect(submit()).toBeDisabled();
+    });
+
+    it("offers the memory the server names when it refuses the add (409)", async () => {
+      allowConsoleErrors();
+      const refusal: MockLink.MockedResponse = {
+        request: { query: CreateMemoryDocument, variables: () => true },
+        result: {
+          errors: [{ message: "Already in this timeline", extensions: { code: "CONFLICT", duplicate_of: "m-old" } }],
+        },
+      };
+      render([timelineMock, refusal]);
+      await screen.findByRole("heading", { level: 1, name: "Add Memory" });
+      await choose(aPhoto());
+      await act(async () => fakeUploads.current!.latest().succeed());
+      await userEvent.setup({ advanceTimers: () => {} }).click(submit());
+      expect(await screen.findByText("Already in this timeline")).toBeInTheDocument();
+      expect(screen.getByRole("link", { name: "Open it" })).toHaveAttribute(
+        "href",
+        "/app/view-timeline?id=t-1&memory=m-old",
+      );
     });
   });
 

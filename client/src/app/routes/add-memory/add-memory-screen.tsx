@@ -1,6 +1,11 @@
+import { CombinedGraphQLErrors } from "@apollo/client";
 import { skipToken } from "@apollo/client/react";
+import { ALREADY_IN_TIMELINE } from "@keepsake/contract";
+import { useState } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { BackLink } from "../../../components/ui/back-link";
+import { ButtonLink } from "../../../components/ui/button";
+import { memoryUrl } from "../../../features/memories/api/find-duplicate";
 import { ScreenHeader } from "../../../components/ui/screen-header";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { placeMemoryInTimeline } from "../../../features/memories/api/memory-cache";
@@ -17,6 +22,7 @@ export function AddMemoryScreen() {
   const navigate = useNavigate();
   const { data, loading } = useAddMemoryTimelineQuery(timelineId ? { variables: { id: timelineId } } : skipToken);
   const [createMemory] = useCreateMemoryMutation();
+  const [duplicateOf, setDuplicateOf] = useState<string | null>(null);
 
   if (!timelineId) return <Navigate to="/app/timelines" replace />;
   if (loading && !data) return <PageSpinner label="Loading…" />;
@@ -27,6 +33,7 @@ export function AddMemoryScreen() {
 
   async function save(values: MemoryFormValues, media: UploadedMedia | null) {
     if (!media) return;
+    setDuplicateOf(null);
     try {
       await createMemory({
         variables: {
@@ -45,6 +52,9 @@ export function AddMemoryScreen() {
         },
       });
     } catch (failure) {
+      // The same photo is already in this timeline (docs/decisions/050-trip-uploads.md): offer it.
+      const duplicate = duplicateIn(failure);
+      if (duplicate) return setDuplicateOf(duplicate);
       // Spec §8: an add failure is only logged; the busy state ends.
       console.error("Failed to add memory", failure);
       return;
@@ -58,7 +68,22 @@ export function AddMemoryScreen() {
     <>
       <BackLink to={timelineUrl} label={data?.timeline?.title ?? "Timeline"} />
       <ScreenHeader title="Add Memory" subtitle="A photo or video, and why it matters" />
-      <MemoryForm submitLabel="Add Memory" busyLabel="Adding..." onSubmit={save} />
+      <MemoryForm
+        submitLabel="Add Memory"
+        busyLabel="Adding..."
+        onSubmit={save}
+        timelineId={timelineId}
+        error={duplicateOf ? ALREADY_IN_TIMELINE : null}
+        footer={duplicateOf ? <ButtonLink to={memoryUrl(timelineId, duplicateOf)}>Open it</ButtonLink> : null}
+      />
     </>
   );
+}
+
+/** The memory that already holds the media of a refused add (409 CONFLICT with `duplicate_of`). */
+function duplicateIn(failure: unknown): string | null {
+  if (!CombinedGraphQLErrors.is(failure)) return null;
+  const extensions = failure.errors[0]?.extensions;
+  const id = extensions?.code === "CONFLICT" ? extensions.duplicate_of : null;
+  return typeof id === "string" ? id : null;
 }

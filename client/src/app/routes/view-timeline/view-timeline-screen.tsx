@@ -25,7 +25,7 @@ export function ViewTimelineScreen() {
   const [params] = useSearchParams();
   const id = params.get("id")?.trim() ?? "";
   const navigate = useNavigate();
-  // `memory`: opened in the viewer at once ("On this day", docs/decisions/035-presence.md)
+  // `memory`: opened in the viewer at once ("On this day", docs/decisions/035-presence.md; "Open it" on a photo already in this timeline)
   const [openId, setOpenId] = useState<string | null>(() => params.get("memory"));
   usePreloadMemoryViewer();
   const { data, loading, error, memories: pages } = useViewTimeline(id);

@@ -1,47 +1,7 @@
-/** The upload result of POST /api/upload/file (docs/product.md §3). */
-export interface UploadResult {
-  /** The display image, or the playable video (null while the server prepares it). */
-  file_url: string | null;
-  public_id: string;
-  /** A video's poster frame, made by the server. */
-  poster_url?: string | null;
-  /** "ready", or "preparing" for a video the server transcodes first (docs/decisions/034-media-formats.md). */
-  status?: string;
-  /** When the camera says it was taken ("YYYY-MM-DDTHH:mm:ss", maybe with its offset). */
-  taken_at?: string | null;
-  format: string;
-  width: number | null;
-  height: number | null;
-  bytes: number;
-  resource_type?: string;
-}
+import { resumableSupported, uploadResumable } from "./resumable-upload";
+import { parseJson, uploadErrorMessage, type UploadOptions, type UploadResult } from "./upload-result";
 
-export interface UploadProgress {
-  loaded: number;
-  total: number;
-  /** 0–100, whole numbers. */
-  percent: number;
-}
-
-interface UploadOptions {
-  onProgress?: (progress: UploadProgress) => void;
-  signal?: AbortSignal;
-}
-
-/** Spec §8: "Failed to upload file: {server message, else error, else Upload failed}". */
-export function uploadErrorMessage(body: unknown): string {
-  const record = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
-  const text = [record.message, record.error].find((value): value is string => typeof value === "string" && !!value);
-  return `Failed to upload file: ${text ?? "Upload failed"}`;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
+export { uploadErrorMessage, type UploadOptions, type UploadProgress, type UploadResult } from "./upload-result";
 
 /**
  * POST /api/upload/file (multipart field `file`) with the session cookie. XMLHttpRequest rather
@@ -87,4 +47,12 @@ export function uploadFile(file: File, { onProgress, signal }: UploadOptions = {
 
 export function isAbortError(error: unknown): boolean {
   return error instanceof DOMException && error.name === "AbortError";
+}
+
+/**
+ * The app's upload of a photo or video: resumable (tus, ./resumable-upload.ts) where the browser
+ * can, else POST /api/upload/file in one request.
+ */
+export function uploadMedia(file: File, options: UploadOptions = {}): Promise<UploadResult> {
+  return resumableSupported ? uploadResumable(file, options) : uploadFile(file, options);
 }

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from "react";
-import { Button } from "../../../components/ui/button";
+import { ALREADY_IN_TIMELINE } from "@keepsake/contract";
+import { Button, ButtonLink } from "../../../components/ui/button";
 import { ImageIcon } from "../../../components/ui/icons";
 import type { MediaType } from "../../../gql/graphql";
 import type { PickedMedia, UploadStatus } from "../api/use-media-upload";
@@ -23,6 +24,8 @@ interface MediaPickerProps {
   /** Uploads the chosen file again (shown after a failed upload). */
   onRetry?: () => void;
   disabled?: boolean;
+  /** The chosen file is already in the timeline: where to open the memory that holds it. */
+  duplicateUrl?: string | null;
 }
 
 /**
@@ -39,6 +42,7 @@ export function MediaPicker({
   onChoose,
   onRetry,
   disabled,
+  duplicateUrl,
 }: MediaPickerProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -56,7 +60,13 @@ export function MediaPicker({
       <span className={styles.label} id={`${id}-label`}>
         Photo or video{current ? null : <span aria-hidden="true"> *</span>}
       </span>
-      {failed ? (
+      {picked && status === "duplicate" && duplicateUrl ? (
+        <div className={styles.failedPanel} role="alert">
+          <ImageIcon size={32} />
+          <p className={styles.failedText}>{ALREADY_IN_TIMELINE}</p>
+          <ButtonLink to={duplicateUrl}>Open it</ButtonLink>
+        </div>
+      ) : failed ? (
         <div className={styles.failedPanel} role="alert">
           <ImageIcon size={32} />
           <p className={styles.failedText}>{error ?? "Failed to upload file: Upload failed"}</p>

@@ -6,6 +6,7 @@ import formStyles from "../../../components/ui/form.module.css";
 import { TextField } from "../../../components/ui/text-field";
 import fieldStyles from "../../../components/ui/text-field.module.css";
 import type { MediaType } from "../../../gql/graphql";
+import { memoryUrl } from "../api/find-duplicate";
 import { useMediaUpload, type UploadedMedia } from "../api/use-media-upload";
 import { captureReadByServer, prefillDateFor } from "../lib/capture-date";
 import { memoryDateError, todayDateInputValue } from "../lib/memory-date";
@@ -47,6 +48,8 @@ interface MemoryFormProps {
   locked?: boolean;
   /** Shows the partner's own note field (Edit Memory by the partner). */
   partnerNote?: PartnerNoteField;
+  /** Add Memory: the timeline, so a file already in it is not sent again but opened. */
+  timelineId?: string;
 }
 
 /**
@@ -65,6 +68,7 @@ export function MemoryForm({
   footer,
   locked = false,
   partnerNote,
+  timelineId,
 }: MemoryFormProps) {
   const dateId = useId();
   const [caption, setCaption] = useState(initial?.caption ?? "");
@@ -75,7 +79,9 @@ export function MemoryForm({
   const [dateAlert, setDateAlert] = useState<string | null>(null);
   const [phase, setPhase] = useState<"idle" | "uploading" | "saving">("idle");
   const dateInput = useRef<HTMLInputElement>(null);
-  const media = useMediaUpload();
+  /** The person wrote or cleared the place themselves: a suggestion from the photo no longer fills it. */
+  const locationEdited = useRef(Boolean(initial?.location));
+  const media = useMediaUpload(timelineId);
 
   const today = todayDateInputValue();
   // user-perceived characters, as the counters and the server count them: a family emoji is one
@@ -85,12 +91,19 @@ export function MemoryForm({
     characterCount(meaning) > MEANING_MAX ||
     characterCount(partnerMeaning) > PARTNER_MEANING_MAX;
   const hasMedia = media.picked !== null || currentMedia !== null;
-  const uploadFailed = media.status === "failed";
+  const uploadFailed = media.status === "failed" || media.status === "duplicate";
   const busy = phase !== "idle";
   const canSubmit = hasMedia && !overLimit && !uploadFailed && !busy && !locked;
 
   function chooseFile(file: File) {
     const upload = media.choose(file);
+    // The place the server named from the photo's position, while the field is untouched.
+    upload.then(
+      (uploaded) => {
+        if (uploaded.place && !locationEdited.current) setLocation(uploaded.place);
+      },
+      () => {},
+    );
     // Spec §4: an empty date is prefilled from the capture time (read here, or by the server from
     // a video or a photo this browser cannot read), else the file's date.
     if (!memoryDate) {
@@ -145,6 +158,7 @@ export function MemoryForm({
         onChoose={chooseFile}
         onRetry={media.retry}
         disabled={busy || locked}
+        duplicateUrl={timelineId && media.duplicateOf ? memoryUrl(timelineId, media.duplicateOf) : null}
       />
 
       <div className={fieldStyles.field}>
@@ -180,7 +194,10 @@ export function MemoryForm({
       <TextField
         label="Location"
         value={location}
-        onChange={setLocation}
+        onChange={(value) => {
+          locationEdited.current = true;
+          setLocation(value);
+        }}
         max={LOCATION_MAX}
         placeholder="Where was this?"
         autoComplete="off"

@@ -14,3 +14,6 @@ const actual = await vi.importActual<typeof UploadFileModule>("../api/upload-fil
 export const { uploadErrorMessage, isAbortError } = actual;
 
 export const uploadFile: typeof UploadFileModule.uploadFile = (...args) => fakeUploads.current.uploadFile(...args);
+
+/** The app's upload (resumable or not) as the screen tests see it: the same fake. */
+export const uploadMedia: typeof UploadFileModule.uploadMedia = (...args) => fakeUploads.current.uploadFile(...args);
