@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MediaFile } from "../../src/entities/media-file.entity.js";
@@ -1338,7 +1339,12 @@ beforeAll(async () => {
         },
       );
       await t.services.media.markAttached([media.id]);
-      const memory = await createMemory(t.ds, { timelineId: subject.id, createdById: creator!.id, mediaId: media.id });
+      const memory = await createMemory(t.ds, {
+        timelineId: subject.id,
+        createdById: creator!.id,
+        mediaId: media.id,
+        memoryDate: ON_THIS_DAY, // so that "On this day" has it to show, or to keep back
+      });
       const video = await t.services.media.ingest(
         { userId: creator!.id },
         { stream: fs.createReadStream(fixture("clip-hevc.mov")), filename: "IMG_0001.MOV" },
@@ -1428,11 +1434,14 @@ describe("authorization matrix: reads", () => {
 });
 
 describe("authorization matrix: writes", () => {
-  describe.each([...WRITES, ...ACCOUNT_WRITES, ...OWN_DATA].map((op) => [op.name, op] as const))("%s", (_name, op) => {
-    it.each(CELLS.map((c) => [cellName(c), c] as const))("%s", async (_cell, c) => {
-      expect(await op.observe(c, await agentOf(c))).toEqual(op.expected(c));
-    });
-  });
+  describe.each([...WRITES, ...ACCOUNT_WRITES, ...OWN_DATA, ...PRESENCE].map((op) => [op.name, op] as const))(
+    "%s",
+    (_name, op) => {
+      it.each(CELLS.map((c) => [cellName(c), c] as const))("%s", async (_cell, c) => {
+        expect(await op.observe(c, await agentOf(c))).toEqual(op.expected(c));
+      });
+    },
+  );
 });
 
 describe("authorization matrix: answers to a request to widen", () => {
@@ -1461,12 +1470,230 @@ describe("authorization matrix: a wider tier pending", () => {
 });
 
 // ---- the matrix against what the app registers ----------------------------------------------
+// ---- presence (docs/decisions/035-presence.md): each person's own preferences, devices and digest --
+/** Today's month and day (UTC, the default zone) two years ago: the subject memory's date. */
+const ON_THIS_DAY = (() => {
+  const d = new Date();
+  return `${d.getUTCFullYear() - 2}-${String(d.getUTCMonth() + 1).padStart(2, "0")}-${String(d.getUTCDate()).padStart(2, "0")}`;
+})();
+/** A browser's push subscription, unique per call (the keys' sizes are what the server checks). */
+function pushSubscription() {
+  const ecdh = crypto.createECDH("prime256v1");
+  return {
+    endpoint: `http://127.0.0.1:9/push/${crypto.randomUUID()}`,
+    keys: { p256dh: ecdh.generateKeys().toString("base64url"), auth: crypto.randomBytes(16).toString("base64url") },
+  };
+}
+const subscriberOf = async (endpoint: string) =>
+  (
+    (await t.ds.query(`SELECT user_id FROM push_subscriptions WHERE endpoint = $1`, [endpoint])) as {
+      user_id: string;
+    }[]
+  )[0]?.user_id ?? null;
+/** A subscription of the collaborator's own, straight in the table. */
+async function collaboratorSubscription(c: Cell): Promise<string> {
+  const s = pushSubscription();
+  await t.ds.query(`INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth) VALUES ($1, $2, $3, $4)`, [
+    worldOf(c).users.collaborator.id,
+    s.endpoint,
+    s.keys.p256dh,
+    s.keys.auth,
+  ]);
+  return s.endpoint;
+}
+/** The collaborator's preferences row's last change, to the microsecond ("none" before any). */
+const preferencesStamp = async (c: Cell) =>
+  (
+    (await t.ds.query(`SELECT updated_at::text AS at FROM notification_preferences WHERE user_id = $1`, [
+      worldOf(c).users.collaborator.id,
+    ])) as { at: string }[]
+  )[0]?.at ?? "none";
+/** Muting a timeline: only one the asker may see (else 400 naming the field). */
+const muteAnswer = (c: Cell, ok: unknown, refused: unknown) => (canSee(c) ? ok : refused);
+
+const PRESENCE: Op[] = [
+  {
+    name: "GET /api/users/me/notification-preferences",
+    expected: signedOutOr("rest", 200),
+    async observe(_c, agent) {
+      return (await agent.get("/api/users/me/notification-preferences")).status;
+    },
+  },
+  {
+    name: "PUT /api/users/me/notification-preferences (one's own; mutes only a timeline one may see)",
+    expected: (c) => ({
+      status: c.role === "anonymous" ? 401 : muteAnswer(c, 200, 400),
+      collaboratorChanged: c.role === "collaborator",
+    }),
+    async observe(c, agent) {
+      const before = await preferencesStamp(c);
+      const res = await agent
+        .put("/api/users/me/notification-preferences")
+        .send({ digest_hour: 7, muted_timeline_ids: [worldOf(c).subject.id] });
+      return { status: res.status, collaboratorChanged: (await preferencesStamp(c)) !== before };
+    },
+  },
+  {
+    name: "query notificationPreferences",
+    expected: signedOutOr("gql", "OK"),
+    async observe(_c, agent) {
+      const r = await gql(agent, `{ notificationPreferences { push emailDigest digestHour } }`);
+      return errorCode(r) ?? "OK";
+    },
+  },
+  {
+    name: "mutation updateNotificationPreferences (one's own; mutes only a timeline one may see)",
+    expected: (c) => ({
+      code: c.role === "anonymous" ? "UNAUTHENTICATED" : muteAnswer(c, "OK", "BAD_USER_INPUT"),
+      collaboratorChanged: c.role === "collaborator",
+    }),
+    async observe(c, agent) {
+      const before = await preferencesStamp(c);
+      const r = await gql(
+        agent,
+        `mutation ($input: NotificationPreferencesInput!) { updateNotificationPreferences(input: $input) { digestHour } }`,
+        { input: { digestHour: 8, mutedTimelineIds: [worldOf(c).subject.id] } },
+      );
+      return { code: errorCode(r) ?? "OK", collaboratorChanged: (await preferencesStamp(c)) !== before };
+    },
+  },
+  {
+    // one's own digest only; the stranger asks in every world, so a repeat within the minute is 429
+    name: "POST /api/users/me/digest/preview (one's own)",
+    expected: signedOutOr("rest", "queued"),
+    async observe(_c, agent) {
+      const res = await agent.post("/api/users/me/digest/preview");
+      return res.status === 202 || res.status === 429 ? "queued" : res.status;
+    },
+  },
+  {
+    name: "mutation sendDigestPreview (one's own)",
+    expected: signedOutOr("gql", "queued"),
+    async observe(_c, agent) {
+      const code = errorCode(await gql(agent, `mutation { sendDigestPreview }`));
+      return code === undefined || code === "RATE_LIMITED" ? "queued" : code;
+    },
+  },
+  {
+    name: "GET /api/memories/on-this-day (the asker's own timelines only)",
+    expected: (c) => (c.role === "anonymous" ? 401 : isParticipant(c) ? "shown" : "kept back"),
+    async observe(c, agent) {
+      const res = await agent.get("/api/memories/on-this-day");
+      if (res.status !== 200) return res.status;
+      return ids(res.body).includes(worldOf(c).memory.id) ? "shown" : "kept back";
+    },
+  },
+  {
+    name: "query onThisDay (the asker's own timelines only)",
+    expected: (c) => (c.role === "anonymous" ? "UNAUTHENTICATED" : isParticipant(c) ? "shown" : "kept back"),
+    async observe(c, agent) {
+      const r = await gql<{ onThisDay: { id: string }[] }>(agent, `{ onThisDay { id } }`);
+      if (errorCode(r)) return errorCode(r);
+      return r.data!.onThisDay.some((m) => m.id === worldOf(c).memory.id) ? "shown" : "kept back";
+    },
+  },
+  {
+    name: "GET /api/push/public-key (the server's public key, the same for everyone)",
+    expected: () => 200,
+    async observe(_c, agent) {
+      return (await agent.get("/api/push/public-key")).status;
+    },
+  },
+  {
+    name: "query pushPublicKey (the same for everyone)",
+    expected: () => "a key",
+    async observe(_c, agent) {
+      const r = await gql<{ pushPublicKey: string | null }>(agent, `{ pushPublicKey }`);
+      return typeof r.data?.pushPublicKey === "string" ? "a key" : (errorCode(r) ?? null);
+    },
+  },
+  {
+    name: "POST /api/push/subscriptions (for the asker only)",
+    expected: (c) => (c.role === "anonymous" ? 401 : "the asker's"),
+    async observe(c, agent) {
+      const sub = pushSubscription();
+      const res = await agent.post("/api/push/subscriptions").send(sub);
+      if (res.status !== 201) return res.status;
+      return (await subscriberOf(sub.endpoint)) === viewerOf(c)!.id ? "the asker's" : "someone else's";
+    },
+  },
+  {
+    name: "mutation subscribePush (for the asker only)",
+    expected: (c) => (c.role === "anonymous" ? "UNAUTHENTICATED" : "the asker's"),
+    async observe(c, agent) {
+      const sub = pushSubscription();
+      const r = await gql(agent, `mutation ($input: PushSubscriptionInput!) { subscribePush(input: $input) }`, {
+        input: sub,
+      });
+      if (errorCode(r)) return errorCode(r);
+      return (await subscriberOf(sub.endpoint)) === viewerOf(c)!.id ? "the asker's" : "someone else's";
+    },
+  },
+  {
+    name: "DELETE /api/push/subscriptions (only one's own, even with another's endpoint)",
+    expected: (c) => ({ status: signedOutOr("rest", 200)(c), removed: c.role === "collaborator" }),
+    async observe(c, agent) {
+      const endpoint = await collaboratorSubscription(c);
+      const res = await agent.delete("/api/push/subscriptions").send({ endpoint });
+      return { status: res.status, removed: (await subscriberOf(endpoint)) === null };
+    },
+  },
+  {
+    name: "mutation unsubscribePush (only one's own, even with another's endpoint)",
+    expected: (c) => ({ code: signedOutOr("gql", "OK")(c), removed: c.role === "collaborator" }),
+    async observe(c, agent) {
+      const endpoint = await collaboratorSubscription(c);
+      const r = await gql(agent, `mutation ($e: String!) { unsubscribePush(endpoint: $e) }`, { e: endpoint });
+      return { code: errorCode(r) ?? "OK", removed: (await subscriberOf(endpoint)) === null };
+    },
+  },
+  {
+    // RFC 8058: the signed token, not the session, says whose digest stops; a GET changes nothing
+    name: "GET /api/digest/unsubscribe (changes nothing)",
+    expected: () => ({ status: 200, digest: "daily" }),
+    async observe(c, agent) {
+      const who = worldOf(c).users.collaborator.id;
+      await t.ds.query(
+        `INSERT INTO notification_preferences (user_id, email_digest) VALUES ($1, 'daily')
+         ON CONFLICT (user_id) DO UPDATE SET email_digest = 'daily'`,
+        [who],
+      );
+      const url = new URL(t.services.digest.unsubscribeUrl(who));
+      const res = await agent.get(url.pathname + url.search);
+      const [row] = (await t.ds.query(`SELECT email_digest FROM notification_preferences WHERE user_id = $1`, [
+        who,
+      ])) as { email_digest: string }[];
+      return { status: res.status, digest: row!.email_digest };
+    },
+  },
+  {
+    name: "POST /api/digest/unsubscribe (the token's person only, whoever sends it)",
+    expected: () => ({ status: 200, digest: "off", forged: 400 }),
+    async observe(c, agent) {
+      const who = worldOf(c).users.collaborator.id;
+      await t.ds.query(
+        `INSERT INTO notification_preferences (user_id, email_digest) VALUES ($1, 'daily')
+         ON CONFLICT (user_id) DO UPDATE SET email_digest = 'daily'`,
+        [who],
+      );
+      const url = new URL(t.services.digest.unsubscribeUrl(who));
+      const res = await agent.post(url.pathname + url.search).set("Accept", "application/json");
+      const [row] = (await t.ds.query(`SELECT email_digest FROM notification_preferences WHERE user_id = $1`, [
+        who,
+      ])) as { email_digest: string }[];
+      const forged = await agent.post(`${url.pathname}?token=${url.searchParams.get("token")!.slice(0, -2)}xx`);
+      return { status: res.status, digest: row!.email_digest, forged: forged.status };
+    },
+  },
+];
+
 const ENTRIES = [
   ...READS,
   ...RELATIONS,
   ...WRITES,
   ...ACCOUNT_WRITES,
   ...OWN_DATA,
+  ...PRESENCE,
   ...PRIVACY_ANSWERS,
   ...PENDING_READS,
 ];
@@ -1495,6 +1722,8 @@ const FIELD_ENTRY: Record<string, string> = {
   "Relationship.otherUser": "query relationships(creator)",
   "User.email": "query user(collaborator).email",
   "AccessOtherUser.email": "field TimelineAccess.otherUser",
+  // a frequency, not an address: the preferences' own cells
+  "NotificationPreferences.emailDigest": "query notificationPreferences",
   "TimelineAudience.known": "query timelineAudience(id)",
   // connection wrappers (docs/decisions/024-paged-reads.md) carry the rows their list field read:
   // the cells of that list cover them
