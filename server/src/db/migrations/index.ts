@@ -14,6 +14,7 @@ import { AccessGraphChanges1795810000000 } from "./1795810000000-AccessGraphChan
 import { MediaFormats1795820000000 } from "./1795820000000-MediaFormats.js";
 import { MailDeliveries1795830000000 } from "./1795830000000-MailDeliveries.js";
 import { WithdrawnProposals1795840000000 } from "./1795840000000-WithdrawnProposals.js";
+import { MemoryVoices1795850000000 } from "./1795850000000-MemoryVoices.js";
 
 /** Every migration, in order. Add new ones here (npm run migration:generate -w server -- Name). */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   MediaFormats1795820000000,
   MailDeliveries1795830000000,
   WithdrawnProposals1795840000000,
+  MemoryVoices1795850000000,
 ];

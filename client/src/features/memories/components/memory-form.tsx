@@ -27,8 +27,6 @@ export interface MemoryFormValues {
 /** Edit Memory for the timeline's other participant: their own note besides the creator's. */
 export interface PartnerNoteField {
   initial: string;
-  /** The memory's creator, whose words `meaning` holds. */
-  creatorName: string | null;
 }
 
 interface MemoryFormProps {
@@ -47,6 +45,11 @@ interface MemoryFormProps {
   locked?: boolean;
   /** Shows the partner's own note field (Edit Memory by the partner). */
   partnerNote?: PartnerNoteField;
+  /**
+   * Edit Memory by someone other than its creator: the creator's "Why this moment matters" is
+   * theirs alone (docs/decisions/037-each-voice-its-authors.md), shown here to read, not to change.
+   */
+  meaningBy?: { author: string | null };
 }
 
 /**
@@ -65,6 +68,7 @@ export function MemoryForm({
   footer,
   locked = false,
   partnerNote,
+  meaningBy,
 }: MemoryFormProps) {
   const dateId = useId();
   const [caption, setCaption] = useState(initial?.caption ?? "");
@@ -185,16 +189,31 @@ export function MemoryForm({
         placeholder="Where was this?"
         autoComplete="off"
       />
-      <TextField
-        label="Why this moment matters"
-        value={meaning}
-        onChange={setMeaning}
-        max={MEANING_MAX}
-        multiline
-        rows={4}
-        placeholder="A few words for the two of you"
-        hint={partnerNote?.creatorName ? `${partnerNote.creatorName}'s words` : undefined}
-      />
+      {meaningBy ? (
+        meaning.trim() ? (
+          <figure className={styles.theirWords} aria-labelledby={`${dateId}-theirs`}>
+            <figcaption id={`${dateId}-theirs`} className={fieldStyles.label}>
+              Why this moment matters
+            </figcaption>
+            <p className={styles.theirText}>{meaning}</p>
+            <p className={fieldStyles.hint}>
+              {meaningBy.author
+                ? `${meaningBy.author}'s words; only they can change them`
+                : "Only its author can change these words"}
+            </p>
+          </figure>
+        ) : null
+      ) : (
+        <TextField
+          label="Why this moment matters"
+          value={meaning}
+          onChange={setMeaning}
+          max={MEANING_MAX}
+          multiline
+          rows={4}
+          placeholder="A few words for the two of you"
+        />
+      )}
       {partnerNote ? <PartnerNoteField value={partnerMeaning} onChange={setPartnerMeaning} /> : null}
 
       <FormAlert message={error} />
