@@ -1,4 +1,5 @@
 import { skipToken } from "@apollo/client/react";
+import { useState } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { BackLink } from "../../../components/ui/back-link";
 import { ScreenHeader } from "../../../components/ui/screen-header";
@@ -9,6 +10,8 @@ import { MemoryForm, type MemoryFormValues } from "../../../features/memories/co
 import { notifyFriendsPhotosUploaded } from "../../../features/timelines/api/friend-notifications";
 import { useAddMemoryTimelineQuery, useCreateMemoryMutation } from "../../../gql/graphql";
 import { notifySaved, TOASTS } from "../../../lib/notify";
+import { serverMessageOf } from "../../../lib/server-message";
+import { ADD_MEMORY_ERROR } from "../../../features/memories/lib/messages";
 
 /** Spec §2 "Add Memory": a photo or video with its caption, place, date and meaning. */
 export function AddMemoryScreen() {
@@ -17,6 +20,7 @@ export function AddMemoryScreen() {
   const navigate = useNavigate();
   const { data, loading } = useAddMemoryTimelineQuery(timelineId ? { variables: { id: timelineId } } : skipToken);
   const [createMemory] = useCreateMemoryMutation();
+  const [saveError, setSaveError] = useState<string | null>(null);
 
   if (!timelineId) return <Navigate to="/app/timelines" replace />;
   if (loading && !data) return <PageSpinner label="Loading…" />;
@@ -27,6 +31,7 @@ export function AddMemoryScreen() {
 
   async function save(values: MemoryFormValues, media: UploadedMedia | null) {
     if (!media) return;
+    setSaveError(null);
     try {
       await createMemory({
         variables: {
@@ -45,8 +50,10 @@ export function AddMemoryScreen() {
         },
       });
     } catch (failure) {
-      // Spec §8: an add failure is only logged; the busy state ends.
-      console.error("Failed to add memory", failure);
+      // The server's reason (or a plain one), above the button; what was typed stays in the form
+      // for another try (docs/decisions/037-each-voice-its-authors.md, "Add memory that fails").
+      console.warn("Failed to add memory", failure);
+      setSaveError(serverMessageOf(failure, ADD_MEMORY_ERROR));
       return;
     }
     void notifyFriendsPhotosUploaded(timelineId, 1);
@@ -58,7 +65,7 @@ export function AddMemoryScreen() {
     <>
       <BackLink to={timelineUrl} label={data?.timeline?.title ?? "Timeline"} />
       <ScreenHeader title="Add Memory" subtitle="A photo or video, and why it matters" />
-      <MemoryForm submitLabel="Add Memory" busyLabel="Adding..." onSubmit={save} />
+      <MemoryForm submitLabel="Add Memory" busyLabel="Adding..." onSubmit={save} error={saveError} />
     </>
   );
 }

@@ -39,6 +39,7 @@ export function useMediaUpload() {
   const [status, setStatus] = useState<UploadStatus>("idle");
   const [progress, setProgress] = useState(0);
   const [error, setError] = useState<string | null>(null);
+  const [retryable, setRetryable] = useState(true);
   const job = useRef<{ controller: AbortController; promise: Promise<UploadedMedia> } | null>(null);
   const previewUrl = useRef<string | null>(null);
 
@@ -52,6 +53,7 @@ export function useMediaUpload() {
     setStatus("uploading");
     setProgress(0);
     setError(null);
+    setRetryable(true);
 
     const controller = new AbortController();
     const promise = uploadFile(file, {
@@ -74,6 +76,7 @@ export function useMediaUpload() {
         if (!controller.signal.aborted && !isAbortError(failure)) {
           setStatus("failed");
           setError(failure instanceof Error ? failure.message : String(failure));
+          setRetryable((failure as { retryable?: boolean }).retryable !== false);
         }
         throw failure;
       },
@@ -100,5 +103,6 @@ export function useMediaUpload() {
     [],
   );
 
-  return { picked, status, progress, error, choose, retry, whenUploaded };
+  /** Retry is offered only when trying the same file again may work (upload-file.ts). */
+  return { picked, status, progress, error, retryable, choose, retry, whenUploaded };
 }

@@ -147,7 +147,7 @@ export function MemoryForm({
         progress={media.progress}
         error={media.error}
         onChoose={chooseFile}
-        onRetry={media.retry}
+        onRetry={media.retryable ? media.retry : undefined}
         disabled={busy || locked}
       />
 

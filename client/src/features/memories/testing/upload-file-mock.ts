@@ -11,6 +11,6 @@ export const fakeUploads = { current: createFakeUploads() };
 
 const actual = await vi.importActual<typeof UploadFileModule>("../api/upload-file");
 
-export const { uploadErrorMessage, isAbortError } = actual;
+export const { uploadErrorMessage, isAbortError, retryableUploadStatus, uploadFailure } = actual;
 
 export const uploadFile: typeof UploadFileModule.uploadFile = (...args) => fakeUploads.current.uploadFile(...args);
