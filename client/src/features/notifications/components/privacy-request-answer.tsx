@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
 import type { Privacy, PrivacyRequestState } from "../../../gql/graphql";
+import { useTimelineAudience } from "../../timelines/api/use-audience";
+import { audienceIfAgreed } from "../../timelines/lib/privacy-consent";
 import { useAnswerPrivacyRequest } from "../api/use-answer-privacy-request";
 import styles from "./notification-item.module.css";
 
@@ -31,6 +33,8 @@ export function PrivacyRequestAnswer({ timelineId, privacy, describedBy, onAnswe
   const [answer] = useAnswerPrivacyRequest();
   const [busy, setBusy] = useState<"accept" | "decline" | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // who could see it if they agree: the audience the asker saw (docs/decisions/037-each-voice-its-authors.md)
+  const reach = useTimelineAudience(timelineId)[privacy];
 
   async function respond(accept: boolean) {
     setBusy(accept ? "accept" : "decline");
@@ -43,6 +47,7 @@ export function PrivacyRequestAnswer({ timelineId, privacy, describedBy, onAnswe
 
   return (
     <>
+      {reach ? <p className={styles.reach}>{audienceIfAgreed(reach)}</p> : null}
       {failure ? (
         <p role="alert" className={styles.failure}>
           {failure}
