@@ -1,8 +1,6 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Button } from "../../../components/ui/button";
 import type { Privacy, PrivacyRequestState } from "../../../gql/graphql";
-import { useTimelineAudience } from "../../timelines/api/use-audience";
-import { audienceIfAgreed } from "../../timelines/lib/privacy-consent";
 import { useAnswerPrivacyRequest } from "../api/use-answer-privacy-request";
 import styles from "./notification-item.module.css";
 
@@ -23,18 +21,24 @@ interface PrivacyRequestAnswerProps {
   privacy: Privacy;
   describedBy: string;
   onAnswered: () => void;
+  /** Who could see the timeline if they agree, composed by the screen (app/routes/updates). */
+  reach?: ReactNode;
 }
 
 /**
  * Accept and Decline on an open request to widen a timeline's tier, in Updates. The answer closes
  * the notice in the cache (its outcome replaces the buttons) and updates the timeline's tier.
  */
-export function PrivacyRequestAnswer({ timelineId, privacy, describedBy, onAnswered }: PrivacyRequestAnswerProps) {
+export function PrivacyRequestAnswer({
+  timelineId,
+  privacy,
+  describedBy,
+  onAnswered,
+  reach,
+}: PrivacyRequestAnswerProps) {
   const [answer] = useAnswerPrivacyRequest();
   const [busy, setBusy] = useState<"accept" | "decline" | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  // who could see it if they agree: the audience the asker saw (docs/decisions/037-each-voice-its-authors.md)
-  const reach = useTimelineAudience(timelineId)[privacy];
 
   async function respond(accept: boolean) {
     setBusy(accept ? "accept" : "decline");
@@ -47,7 +51,7 @@ export function PrivacyRequestAnswer({ timelineId, privacy, describedBy, onAnswe
 
   return (
     <>
-      {reach ? <p className={styles.reach}>{audienceIfAgreed(reach)}</p> : null}
+      {reach}
       {failure ? (
         <p role="alert" className={styles.failure}>
           {failure}
