@@ -26,7 +26,7 @@ function isAppPath(url: string): boolean {
 /** What a proposal's invitee sees once it is answered, instead of Accept / Reject. */
 export const OUTCOME_LABELS: Partial<Record<TimelineStatus, string>> = {
   ACCEPTED: "You accepted",
-  REJECTED: "You declined",
+  REJECTED: "You rejected",
 };
 
 /**

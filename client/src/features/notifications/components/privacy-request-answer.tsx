@@ -7,7 +7,7 @@ import styles from "./notification-item.module.css";
 /** What a request to widen shows once it no longer waits (docs/decisions/026-two-keys-privacy.md). */
 const PRIVACY_OUTCOMES: Partial<Record<PrivacyRequestState, string>> = {
   ACCEPTED: "You agreed",
-  DECLINED: "You declined",
+  DECLINED: "You rejected",
   CANCELLED: "No longer asked",
 };
 
@@ -26,7 +26,7 @@ interface PrivacyRequestAnswerProps {
 }
 
 /**
- * Accept and Decline on an open request to widen a timeline's tier, in Updates. The answer closes
+ * Accept and Reject on an open request to widen a timeline's tier, in Updates. The answer closes
  * the notice in the cache (its outcome replaces the buttons) and updates the timeline's tier.
  */
 export function PrivacyRequestAnswer({
@@ -73,11 +73,11 @@ export function PrivacyRequestAnswer({
           variant="secondary"
           onClick={() => void respond(false)}
           busy={busy === "decline"}
-          busyLabel="Declining..."
+          busyLabel="Rejecting..."
           disabled={busy !== null}
           aria-describedby={describedBy}
         >
-          Decline
+          Reject
         </Button>
       </div>
     </>

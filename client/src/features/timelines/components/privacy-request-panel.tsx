@@ -26,7 +26,7 @@ interface PrivacyRequestPanelProps {
 /**
  * A wider tier waiting for consent (docs/decisions/026-two-keys-privacy.md), on the timeline page
  * and in its settings: the one who asked sees who it waits for and may cancel it (which sets the
- * current tier again); the other person sees the request with Accept and Decline.
+ * current tier again); the other person sees the request with Accept and Reject.
  */
 export function PrivacyRequestPanel({ timeline, viewerId, otherName, answer, answering }: PrivacyRequestPanelProps) {
   const titleId = useId();
@@ -85,7 +85,7 @@ export function PrivacyRequestPanel({ timeline, viewerId, otherName, answer, ans
               Accept
             </Button>
             <Button variant="secondary" onClick={() => void respond(false)} disabled={busy} aria-describedby={titleId}>
-              Decline
+              Reject
             </Button>
           </div>
         </>
