@@ -134,7 +134,7 @@ function EditProfileForm({ me }: { me: ProfileHeader_UserFragment }) {
           {photoSrc ? (
             <img src={photoSrc} alt={photo ? "New profile photo" : "Profile photo"} className={styles.avatarImage} />
           ) : (
-            <Avatar name={displayName || me.username} email={me.email} size={96} />
+            <Avatar seed={me.id} name={displayName || me.username} email={me.email} size={96} />
           )}
         </span>
         <div className={styles.photoActions}>

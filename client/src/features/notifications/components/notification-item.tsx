@@ -127,7 +127,13 @@ export function NotificationItem({
       >
         <div className={styles.icon}>
           {person ? (
-            <Avatar name={person.displayName || person.username} src={person.profilePhotoUrl} size={40} decorative />
+            <Avatar
+              seed={person.id}
+              name={person.displayName || person.username}
+              src={person.profilePhotoUrl}
+              size={40}
+              decorative
+            />
           ) : (
             <span className={styles.genericIcon} aria-hidden="true">
               <UpdatesIcon size={20} />

@@ -77,6 +77,7 @@ export function CollaboratorPicker({ value, onChange, loading = false, disabled 
         </span>
         <div className={styles.selected} role="group" aria-labelledby={`${id}-label`}>
           <Avatar
+            seed={value.kind === "user" ? value.user.id : null}
             name={value.kind === "user" ? name : null}
             email={value.kind === "email" ? value.email : null}
             src={value.kind === "user" ? value.user.profilePhotoUrl : null}
@@ -217,6 +218,7 @@ export function CollaboratorPicker({ value, onChange, loading = false, disabled 
               {option.kind === "user" ? (
                 <>
                   <Avatar
+                    seed={option.user.id}
                     name={option.user.displayName || option.user.fullName}
                     src={option.user.profilePhotoUrl}
                     size={36}
