@@ -1071,7 +1071,8 @@ const OWN_DATA: Op[] = [
       if (res.status !== 200) return { status: res.status };
       const w = worldOf(c);
       const entries = await zipEntries(res.body as Buffer);
-      const subject = [...entries.keys()].some((n) => n.startsWith(`media/${w.subject.id}/`));
+      // the timeline's folder: its title and the first characters of its id (docs/decisions/037-each-voice-its-authors.md)
+      const subject = [...entries.keys()].some((n) => n.startsWith(`media/Subject-${w.subject.id.slice(0, 8)}/`));
       if (!subject) return { status: res.status, subject };
       const doc = JSON.parse(entries.get("keepsake.json")!);
       const tl = doc.timelines.find((x: Json) => x.id === w.subject.id);
