@@ -25,7 +25,8 @@ export function ViewTimelineScreen() {
   const [params] = useSearchParams();
   const id = params.get("id")?.trim() ?? "";
   const navigate = useNavigate();
-  const [openId, setOpenId] = useState<string | null>(null);
+  // `memory`: opened in the viewer at once ("On this day", docs/decisions/035-presence.md)
+  const [openId, setOpenId] = useState<string | null>(() => params.get("memory"));
   usePreloadMemoryViewer();
   const { data, loading, error, memories: pages } = useViewTimeline(id);
   const viewer = useSessionUser();

@@ -6,8 +6,8 @@ import type { MigrationInterface, QueryRunner } from "typeorm";
  * change or a deletion sends the memory's creator. A memory's notices are one per type and day, so
  * an edit does not swallow the day's partner-note notice.
  */
-export class MemoryVoices1795850000000 implements MigrationInterface {
-  name = "MemoryVoices1795850000000";
+export class MemoryVoices1795890000000 implements MigrationInterface {
+  name = "MemoryVoices1795890000000";
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE "memories" ADD "edited_by_id" uuid`);
