@@ -1,2 +1,3 @@
 export * from "./limits.js";
 export * from "./messages.js";
+export * from "./usernames.js";

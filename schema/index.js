@@ -2,3 +2,4 @@
 // Node, Vite and vitest read it as it is, with no build step.
 export * from "./limits.js";
 export * from "./messages.js";
+export * from "./usernames.js";

@@ -101,7 +101,7 @@ test("Updates: a declined proposal says so, in place of its buttons", async ({ b
   await expect(proposal.getByRole("button", { name: "Reject" })).toBeVisible();
   await proposal.getByRole("button", { name: "Reject" }).click();
   await ada.getByRole("alertdialog").getByRole("button", { name: "Reject" }).click();
-  await expect(proposal.getByText("You declined")).toBeVisible();
+  await expect(proposal.getByText("You rejected")).toBeVisible();
   await expect(proposal.getByRole("button")).toHaveCount(0);
   await expect(
     ada.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /^Updates/ }),

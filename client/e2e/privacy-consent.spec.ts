@@ -113,7 +113,7 @@ test("a wider tier waits for the other person: accept in Updates, decline on the
   await expect(tier(bo)).toContainText("Private");
   await shot(bo, "05-timeline-request");
   await expectAccessible(bo, "View Timeline (a request to answer)");
-  await panel.getByRole("button", { name: "Decline" }).click();
+  await panel.getByRole("button", { name: "Reject" }).click();
   await expect(bo.getByText("This timeline stays private")).toBeVisible();
   await expect(panel).toHaveCount(0);
   await expect(tier(bo)).toContainText("Private");

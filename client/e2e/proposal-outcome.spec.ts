@@ -68,16 +68,16 @@ test("a proposal answered on its timeline's page, or on another device, shows it
   await expect(proposalIn(phoneA, "Night shifts").getByRole("button", { name: "Reject" })).toBeVisible();
   await shot(phoneA, "accepted-on-page");
 
-  // ---- Decline on the other device's timeline page ----------------------------------------------
+  // ---- Reject on the other device's timeline page ----------------------------------------------
   await phoneB.goto(`/app/view-timeline?id=${no}`);
-  await phoneB.getByRole("button", { name: "Decline" }).click();
+  await phoneB.getByRole("button", { name: "Reject" }).click();
   await phoneB
-    .getByRole("alertdialog", { name: "Decline this timeline?" })
-    .getByRole("button", { name: "Decline" })
+    .getByRole("alertdialog", { name: "Reject this timeline?" })
+    .getByRole("button", { name: "Reject" })
     .click();
   await expect(phoneB).toHaveURL(/\/app\/timelines$/);
   await openUpdates(phoneB);
-  await expect(proposalIn(phoneB, "Night shifts").getByTestId("proposal-outcome")).toHaveText("You declined");
+  await expect(proposalIn(phoneB, "Night shifts").getByTestId("proposal-outcome")).toHaveText("You rejected");
   // the acceptance given on the first device reached this one through the server
   await expect(proposalIn(phoneB, "Our garden").getByTestId("proposal-outcome")).toHaveText("You accepted");
   await expect(phoneB.getByTestId("notification").getByRole("button")).toHaveCount(0);
@@ -89,7 +89,7 @@ test("a proposal answered on its timeline's page, or on another device, shows it
     .click();
   await openUpdates(phoneA);
   const declined = proposalIn(phoneA, "Night shifts");
-  await expect(declined.getByTestId("proposal-outcome")).toHaveText("You declined");
+  await expect(declined.getByTestId("proposal-outcome")).toHaveText("You rejected");
   await expect(declined.getByRole("button")).toHaveCount(0);
   await expect(phoneA.getByRole("button", { name: /Mark all as read/ })).toHaveCount(0);
   await expectAccessible(phoneA, "Updates, answered proposals");

@@ -82,13 +82,13 @@ test("the viewer and the timeline page: pending answers, strip, swipes, keys, zo
   await expect(bo.getByTestId("privacy-tier")).toHaveText("Privacy: Private");
   await shot(bo, "02-pending-invitee");
   await expectAccessible(bo, "View Timeline, pending (invitee)");
-  await bo.getByRole("button", { name: "Decline" }).click();
-  const confirm = bo.getByRole("alertdialog", { name: "Decline this timeline?" });
+  await bo.getByRole("button", { name: "Reject" }).click();
+  const confirm = bo.getByRole("alertdialog", { name: "Reject this timeline?" });
   await expect(confirm).toContainText(
     "Are you sure you want to reject this timeline proposal? This action cannot be undone.",
   );
   await shot(bo, "03-decline-confirm");
-  await confirm.getByRole("button", { name: "Decline" }).click();
+  await confirm.getByRole("button", { name: "Reject" }).click();
   await expect(bo).toHaveURL(/\/app\/timelines$/);
   await expect(bo.getByRole("link", { name: /Trips/ })).toBeVisible();
   await expect(bo.getByRole("link", { name: /Maybe later/ })).toHaveCount(0);

@@ -48,7 +48,7 @@ export function legalHeader(ctx: SiteContext): string {
   return siteHeader(ctx, `<a class="btn btn-primary btn-compact header-action" href="/login">Sign in</a>`);
 }
 
-/** The footer of every public page: Product, Legal, Contact, and the copyright line. */
+/** The footer of every public page: Product, Legal, Contact, and the copyright line (no year: the page is built once and served for years). */
 export function siteFooter(ctx: SiteContext): string {
   const h = ctx.home;
   return `<footer class="site-footer">
@@ -75,6 +75,6 @@ export function siteFooter(ctx: SiteContext): string {
       </ul>
     </section>
   </div>
-  <p class="wrap copyright">© 2024 Keepsake</p>
+  <p class="wrap copyright">© Keepsake</p>
 </footer>`;
 }

@@ -81,6 +81,17 @@ export class Memory {
   @JoinColumn({ name: "created_by_id" })
   createdBy?: User;
 
+  /**
+   * The other person, when they last changed the creator's caption, place, date or media
+   * (docs/decisions/037-each-voice-its-authors.md); null while the memory is all its creator's.
+   */
+  @Column({ name: "edited_by_id", type: "uuid", nullable: true })
+  editedById!: string | null;
+
+  @ManyToOne(() => User, { onDelete: "SET NULL", nullable: true })
+  @JoinColumn({ name: "edited_by_id" })
+  editedBy?: User | null;
+
   @Field(() => Date)
   /** milliseconds, so a cursor carries it exactly (docs/decisions/024-paged-reads.md) */
   @CreateDateColumn({ name: "created_at", type: "timestamptz", precision: 3 })

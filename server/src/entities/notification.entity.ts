@@ -22,9 +22,10 @@ import { NotificationType, PrivacyRequestResolution } from "./notification.enums
   unique: true,
   where: `"type" = 'memory_added'`,
 })
-// One partner-note notice per memory, recipient and day (docs/decisions/027-two-voices.md); led by
-// the memory, so the cascade from a deleted memory finds its notices through it.
-@Index("notifications_partner_note_day_uq", ["relatedMemoryId", "recipientId", "groupDay"], {
+// One notice about a memory per recipient, type and day (a partner's note, docs/decisions/027-two-voices.md;
+// a partner's edit, 037-each-voice-its-authors.md); led by the memory, so the cascade from a
+// deleted memory finds its notices through it.
+@Index("notifications_memory_day_uq", ["relatedMemoryId", "recipientId", "type", "groupDay"], {
   unique: true,
   where: `"related_memory_id" IS NOT NULL`,
 })

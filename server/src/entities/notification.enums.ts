@@ -12,6 +12,10 @@ export enum NotificationType {
   MEMORY_TAGGED = "memory_tagged",
   /** the other participant wrote their note on one's memory (docs/decisions/027-two-voices.md) */
   PARTNER_NOTE_ADDED = "partner_note_added",
+  /** the other participant changed one's caption, place, date or media (docs/decisions/037-each-voice-its-authors.md) */
+  MEMORY_EDITED = "memory_edited",
+  /** the other participant deleted one's memory */
+  MEMORY_DELETED = "memory_deleted",
   OTHER = "other",
   /** a participant asks to widen the tier; the other answers (docs/decisions/026-two-keys-privacy.md) */
   PRIVACY_REQUEST = "privacy_request",

@@ -122,10 +122,11 @@ export class Presenter {
 
   async memory(m: Memory) {
     const mp = this.p.memory;
-    const [media, createdByUser, partnerUser, canWritePartner, canEdit] = await Promise.all([
+    const [media, createdByUser, partnerUser, editedByUser, canWritePartner, canEdit] = await Promise.all([
       mp.media(m),
       this.userOrNull(mp.createdBy(m)),
       this.userOrNull(mp.partner(m)),
+      this.userOrNull(mp.editedBy(m)),
       mp.canWritePartnerMeaning(m),
       mp.canEdit(m),
     ]);
@@ -151,6 +152,10 @@ export class Presenter {
       location: m.location,
       memory_date: m.memoryDate,
       meaning: m.meaning,
+      /** only the memory's creator writes `meaning` (docs/decisions/037-each-voice-its-authors.md) */
+      can_write_meaning: mp.canWriteMeaning(m),
+      /** the other participant, when they last changed the caption, place, date or media */
+      edited_by_user: editedByUser,
       /** the other participant's own note, and who they are (docs/decisions/027-two-voices.md) */
       partner_meaning: m.partnerMeaning,
       partner_user: partnerUser,

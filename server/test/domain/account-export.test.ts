@@ -32,7 +32,12 @@ async function addMemory(agent: Agent, timelineId: string, name: string, fields:
   return { id: (res.body as { id: string }).id, mediaId: up.public_id };
 }
 
-/** Every entry of a zip, by name. */
+/** Each entry's date as the zip stores it (a local day and time), by name. */
+const entryDays = new Map<string, string>();
+const localDay = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+
+/** Every entry of a zip, by name (and its date in `entryDays`). */
 function unzip(buf: Buffer): Promise<Map<string, Buffer>> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(buf, { lazyEntries: true }, (err, zip) => {
@@ -45,6 +50,7 @@ function unzip(buf: Buffer): Promise<Map<string, Buffer>> {
           stream.on("data", (c: Buffer) => chunks.push(c));
           stream.on("end", () => {
             out.set(entry.fileName, Buffer.concat(chunks));
+            entryDays.set(entry.fileName, localDay(entry.getLastModDate()));
             zip.readEntry();
           });
         });
@@ -143,7 +149,8 @@ describe("GET /api/users/me/export and User.exportUrl", () => {
       location: "Paris",
       date: "2023-07-14",
       addedByYou: true,
-      file: `media/${shared}/${photo.id}.jpg`,
+      // by timeline and memory date (docs/decisions/037-each-voice-its-authors.md)
+      file: `media/Paris-2023-script-${shared.slice(0, 8)}/2023-07-14-${photo.id.slice(0, 8)}.jpg`,
       partnerMeaning: "Ben's <i>view</i>",
       partnerMeaningBy: { username: ben.username, displayName: "Ben" },
       partnerMeaningByYou: false,
@@ -157,6 +164,8 @@ describe("GET /api/users/me/export and User.exportUrl", () => {
     expect(doc.notifications.map((n: { message: string }) => n.message)).toContain("A note for Ann");
     // every file the document names is in the zip; nothing of a timeline that is not hers
     for (const m of tl.memories) expect(entries.has(m.file)).toBe(true);
+    // the photo's entry is dated by the memory, not by the upload
+    expect(entryDays.get(mine.file)).toBe("2023-07-14");
     expect([...entries.keys()].some((k) => k.includes(catsOwn))).toBe(false);
     expect(JSON.stringify(doc)).not.toContain("Not Ann's");
 
@@ -207,7 +216,9 @@ describe("GET /api/users/me/export and User.exportUrl", () => {
       caption: "Lost file",
       file: null,
     });
-    expect(entries.has(`media/${shared}/${photo.id}.jpg`)).toBe(true);
+    expect(entries.has(`media/Paris-2023-script-${shared.slice(0, 8)}/2023-07-14-${photo.id.slice(0, 8)}.jpg`)).toBe(
+      true,
+    );
     expect(entries.get("index.html")!.toString("utf8")).toContain("(file missing)");
     await t.ds.query(`DELETE FROM memories WHERE id = $1`, [lost.id]);
   });

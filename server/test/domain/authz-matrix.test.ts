@@ -75,6 +75,18 @@ const restDenial = (c: Cell) => (c.role === "anonymous" ? 401 : canSee(c) ? 403 
  */
 const isPartner = (c: Cell) => c.role === "collaborator";
 const partnerGqlDenial = (c: Cell) => (c.role === "creator" ? "FORBIDDEN" : gqlDenial(c));
+/**
+ * The creator's own words (docs/decisions/037-each-voice-its-authors.md): the memory's creator
+ * only; the other participant, who may change its caption, is refused their words.
+ */
+const meaningGql = (c: Cell) =>
+  c.role === "creator"
+    ? { code: "OK", effect: true }
+    : { code: c.role === "collaborator" ? "FORBIDDEN" : gqlDenial(c), effect: false };
+const meaningRest = (c: Cell) =>
+  c.role === "creator"
+    ? { status: 200, effect: true }
+    : { status: c.role === "collaborator" ? 403 : restDenial(c), effect: false };
 const partnerRestDenial = (c: Cell) => (c.role === "creator" ? 403 : restDenial(c));
 /** Accept / reject: the invitee of a pending proposal only. */
 const canRespond = (c: Cell) => c.role === "collaborator" && c.status === TimelineStatus.PENDING;
@@ -640,6 +652,13 @@ const RELATIONS: Op[] = [
     canSee,
   ),
   gqlRead(
+    "field Memory.editedBy",
+    `query($id: ID!) { memory(id: $id) { editedBy { id } } }`,
+    (w) => ({ id: w.memory.id }),
+    (d, w) => d?.memory?.editedBy?.id === w.users.collaborator.id,
+    canSee,
+  ),
+  gqlRead(
     "field Timeline.createdBy",
     `query($id: ID!) { timeline(id: $id) { createdBy { id } } }`,
     (w) => ({ id: w.subject.id }),
@@ -727,6 +746,8 @@ const titleIs = (title: string) => async (s: { timeline: Timeline }) =>
   (await t.ds.getRepository(Timeline).findOneByOrFail({ id: s.timeline.id })).title === title;
 const captionIs = (caption: string) => async (s: { memory: Memory }) =>
   (await t.ds.getRepository(Memory).findOneBy({ id: s.memory.id }))?.caption === caption;
+const meaningIs = (text: string) => async (s: { memory: Memory }) =>
+  (await t.ds.getRepository(Memory).findOneBy({ id: s.memory.id }))?.meaning === text;
 const partnerMeaningIs = (text: string) => async (s: { memory: Memory }) =>
   (await t.ds.getRepository(Memory).findOneBy({ id: s.memory.id }))?.partnerMeaning === text;
 const memoriesIn = (n: number) => async (s: { timeline: Timeline }) =>
@@ -959,6 +980,15 @@ const WRITES: Op[] = [
     (c) => (isPartner(c) ? { code: "OK", effect: true } : { code: partnerGqlDenial(c), effect: false }),
   ),
   gqlWrite(
+    "mutation updateMemory (meaning)",
+    (a, s) =>
+      gql(a, `mutation($id: ID!) { updateMemory(input: { id: $id, meaning: "Taken" }) { memory { id } } }`, {
+        id: s.memory.id,
+      }),
+    meaningIs("Taken"),
+    meaningGql,
+  ),
+  gqlWrite(
     "mutation deleteMemory",
     (a, s) => gql(a, `mutation($id: ID!) { deleteMemory(input: { id: $id }) { deletedId } }`, { id: s.memory.id }),
     async (s) => !(await exists(Memory, s.memory.id)),
@@ -1002,6 +1032,12 @@ const WRITES: Op[] = [
     (a, s) => a.put(`/api/memories/${s.memory.id}`).send({ partner_meaning: "Taken" }),
     partnerMeaningIs("Taken"),
     (c) => (isPartner(c) ? { status: 200, effect: true } : { status: partnerRestDenial(c), effect: false }),
+  ),
+  restWrite(
+    "PUT /api/memories/:id (meaning)",
+    (a, s) => a.put(`/api/memories/${s.memory.id}`).send({ meaning: "Taken" }),
+    meaningIs("Taken"),
+    meaningRest,
   ),
   restWrite(
     "DELETE /api/memories/:id",
@@ -1093,7 +1129,8 @@ const OWN_DATA: Op[] = [
       if (res.status !== 200) return { status: res.status };
       const w = worldOf(c);
       const entries = await zipEntries(res.body as Buffer);
-      const subject = [...entries.keys()].some((n) => n.startsWith(`media/${w.subject.id}/`));
+      // the timeline's folder: its title and the first characters of its id (docs/decisions/037-each-voice-its-authors.md)
+      const subject = [...entries.keys()].some((n) => n.startsWith(`media/Subject-${w.subject.id.slice(0, 8)}/`));
       if (!subject) return { status: res.status, subject };
       const doc = JSON.parse(entries.get("keepsake.json")!);
       const tl = doc.timelines.find((x: Json) => x.id === w.subject.id);
@@ -1339,11 +1376,13 @@ beforeAll(async () => {
         },
       );
       await t.services.media.markAttached([media.id]);
+      // its caption last changed by the other participant (docs/decisions/037-each-voice-its-authors.md)
       const memory = await createMemory(t.ds, {
         timelineId: subject.id,
         createdById: creator!.id,
         mediaId: media.id,
         memoryDate: ON_THIS_DAY, // so that "On this day" has it to show, or to keep back
+        editedById: collaborator!.id,
       });
       const video = await t.services.media.ingest(
         { userId: creator!.id },

@@ -34,4 +34,22 @@ describe("Avatar", () => {
   it("gives the same person the same colour", () => {
     expect(avatarColourFor("Ada")).toBe(avatarColourFor("Ada"));
   });
+
+  it("keeps a person's colour through a rename: it is seeded by their id", () => {
+    const bg = (el: HTMLElement) => el.style.getPropertyValue("--avatar-bg");
+    const { rerender } = render(<Avatar seed="u-42" name="Ada Lovelace" />);
+    const before = bg(screen.getByRole("img"));
+    rerender(<Avatar seed="u-42" name="Ada King" />);
+    expect(bg(screen.getByRole("img"))).toBe(before);
+  });
+
+  it("gives partners shown together distinct colours, even when their ids would clash", () => {
+    // find two ids that share a colour, then show one beside the other
+    const ids = Array.from({ length: 50 }, (_, i) => `u-${i}`);
+    const a = ids[0]!;
+    const b = ids.find((id) => id !== a && avatarColourFor(id) === avatarColourFor(a))!;
+    expect(b).toBeDefined();
+    expect(avatarColourFor(b, a)).not.toBe(avatarColourFor(a));
+    expect(avatarColourFor(b, a)).toBe(avatarColourFor(b, a));
+  });
 });

@@ -19,6 +19,7 @@ import { WebPush1795860000000 } from "./1795860000000-WebPush.js";
 import { DigestSends1795870000000 } from "./1795870000000-DigestSends.js";
 import { DropAccessGraphLog1795880000000 } from "./1795880000000-DropAccessGraphLog.js";
 import { MediaSha2561795890000000 } from "./1795890000000-MediaSha256.js";
+import { MemoryVoices1795900000000 } from "./1795900000000-MemoryVoices.js";
 
 /** Every migration, in order. Add new ones here (npm run migration:generate -w server -- Name). */
 export const migrations = [
@@ -43,4 +44,5 @@ export const migrations = [
   DigestSends1795870000000,
   DropAccessGraphLog1795880000000,
   MediaSha2561795890000000,
+  MemoryVoices1795900000000,
 ];

@@ -24,6 +24,21 @@ export function collaboratorSeenBy(viewerId: string | null | undefined, t: Invit
 }
 
 /**
+ * One of a timeline's two people, named by a row about it (who last edited a memory,
+ * docs/decisions/037-each-voice-its-authors.md), as `viewerId` may learn them: the creator, or the
+ * collaborator as `collaboratorSeenBy` tells; anyone no longer one of the two is not named.
+ */
+export function participantSeenBy(
+  viewerId: string | null | undefined,
+  t: Invitation & { createdById: string },
+  personId: string | null,
+): string | null {
+  if (!personId) return null;
+  if (personId === t.createdById) return personId;
+  return personId === t.collaboratorId ? collaboratorSeenBy(viewerId, t) : null;
+}
+
+/**
  * A person's address: to themself, to people who share an accepted timeline with them, and to
  * whoever looked them up by that exact address in this request (docs/decisions/003-privacy-tiers.md,
  * the e-mail rule). Null for everyone else.

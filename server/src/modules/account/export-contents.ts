@@ -72,7 +72,30 @@ export interface ExportDocument {
 export interface ExportFile {
   path: string;
   media: MediaFile;
+  /** The entry's date in the zip: the memory's own day when it has one, else when it was uploaded. */
+  mtime: Date;
 }
+
+/**
+ * A name a person recognises in the unzipped folder, safe on every file system: letters, digits
+ * and dashes of `text`, at most 40 characters, else `fallback`
+ * (docs/decisions/037-each-voice-its-authors.md).
+ */
+export function folderName(text: string, fallback: string): string {
+  const name = [
+    ...text
+      .normalize("NFC")
+      .replace(/[^\p{L}\p{N}]+/gu, "-")
+      .replace(/^-+|-+$/g, ""),
+  ]
+    .slice(0, 40)
+    .join("")
+    .replace(/-+$/, "");
+  return name || fallback;
+}
+
+/** A memory's day as the zip entry's date: noon UTC, so every time zone shows the same day. */
+const dayOf = (date: string | null, fallback: Date) => (date ? new Date(`${date}T12:00:00.000Z`) : fallback);
 
 export interface ExportPlan {
   document: ExportDocument;
@@ -138,11 +161,21 @@ export function planExport(input: ExportInput): ExportPlan {
   const byTimeline = new Map<string, ExportMemory[]>();
   const timelineById = new Map(input.timelines.map((t) => [t.id, t]));
 
+  // folders by timeline title, files by memory date (docs/decisions/037-each-voice-its-authors.md);
+  // the ids' first characters keep two timelines or two memories of one day apart
+  const folderOf = new Map(
+    input.timelines.map((t) => [t.id, `${folderName(t.title, "timeline")}-${t.id.slice(0, 8)}`] as const),
+  );
+  const used = new Set<string>();
   for (const m of input.memories) {
     const media = mediaById.get(m.mediaId);
     if (!media) continue;
-    const path = `media/${m.timelineId}/${m.id}.${extensionOf(media.format)}`;
-    files.push({ path, media });
+    const folder = folderOf.get(m.timelineId) ?? m.timelineId;
+    const name = (id: string) => `media/${folder}/${m.memoryDate ?? "undated"}-${id}.${extensionOf(media.format)}`;
+    const short = name(m.id.slice(0, 8));
+    const path = used.has(short) ? name(m.id) : short;
+    used.add(path);
+    files.push({ path, media, mtime: dayOf(m.memoryDate, media.createdAt) });
     const list = byTimeline.get(m.timelineId) ?? [];
     list.push({
       id: m.id,
@@ -163,7 +196,7 @@ export function planExport(input: ExportInput): ExportPlan {
   let photo: string | null = null;
   if (input.profilePhoto) {
     photo = `media/profile.${extensionOf(input.profilePhoto.format)}`;
-    files.push({ path: photo, media: input.profilePhoto });
+    files.push({ path: photo, media: input.profilePhoto, mtime: input.profilePhoto.createdAt });
   }
 
   const timelines = input.timelines.map((t): ExportTimeline => {

@@ -176,7 +176,7 @@ export class ExportService {
     zip.addBuffer(Buffer.from(JSON.stringify(plan.document, null, 2)), "keepsake.json", { mtime });
     zip.addBuffer(Buffer.from(exportIndexHtml(plan.document)), "index.html", { mtime });
     for (const file of plan.files) {
-      zip.addReadStreamLazy(file.path, { compress: false, mtime: file.media.createdAt }, (cb) => {
+      zip.addReadStreamLazy(file.path, { compress: false, mtime: file.mtime }, (cb) => {
         this.copyOf(file.media).then(
           (stream) => cb(null, stream),
           (err: unknown) => cb(err instanceof Error ? err : new Error(String(err)), null as unknown as Readable),

@@ -3,7 +3,8 @@ import type { MediaFile } from "../../entities/media-file.entity.js";
 import type { Timeline } from "../../entities/timeline.entity.js";
 import type { User } from "../../entities/user.entity.js";
 import type { Memory } from "../../entities/memory.entity.js";
-import { canEditMemory } from "./memory.rules.js";
+import { participantSeenBy } from "../access/disclosure.js";
+import { canEditMemory, canWriteMeaning } from "./memory.rules.js";
 import { canWritePartnerMeaning, partnerSeenBy } from "./partner-note.rules.js";
 
 /**
@@ -31,6 +32,22 @@ export class MemoryPresenter {
     const t = await this.timeline(m);
     const id = t ? partnerSeenBy(this.d.viewer().userId, m, t) : null;
     return id ? this.d.loaders.userById.load(id) : null;
+  }
+
+  /**
+   * The other person, when they last changed the creator's caption, place, date or media
+   * (docs/decisions/037-each-voice-its-authors.md), as the viewer may learn them.
+   */
+  async editedBy(m: Memory): Promise<User | null> {
+    if (!m.editedById) return null;
+    const t = await this.timeline(m);
+    const id = t ? participantSeenBy(this.d.viewer().userId, t, m.editedById) : null;
+    return id ? this.d.loaders.userById.load(id) : null;
+  }
+
+  /** Whether the viewer created the memory and so writes its "Why this moment matters". */
+  canWriteMeaning(m: Memory): boolean {
+    return canWriteMeaning(this.d.viewer().userId, m);
   }
 
   /** Whether the viewer is the partner and may write the partner note. */

@@ -124,6 +124,22 @@ export class MemoryResolver {
     return ctx.present.memory.partner(m);
   }
 
+  @FieldResolver(() => User, {
+    nullable: true,
+    description:
+      "the other participant, when they last changed the creator's caption, place, date or media (docs/decisions/037-each-voice-its-authors.md)",
+  })
+  editedBy(@Root() m: Memory, @Ctx() ctx: GraphQLContext): Promise<User | null> {
+    return ctx.present.memory.editedBy(m);
+  }
+
+  @FieldResolver(() => Boolean, {
+    description: "whether the viewer created the memory and so may write its meaning (only they may)",
+  })
+  canWriteMeaning(@Root() m: Memory, @Ctx() ctx: GraphQLContext): boolean {
+    return ctx.present.memory.canWriteMeaning(m);
+  }
+
   @FieldResolver(() => Boolean, { description: "whether the viewer is the partner and may write partnerMeaning" })
   canWritePartnerMeaning(@Root() m: Memory, @Ctx() ctx: GraphQLContext): Promise<boolean> {
     return ctx.present.memory.canWritePartnerMeaning(m);

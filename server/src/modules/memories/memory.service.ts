@@ -13,7 +13,7 @@ import { AppError, badInput, forbidden, notFound } from "../../lib/errors.js";
 import { mediaIdIn } from "../../lib/uuid.js";
 import { optionalText } from "../../lib/validation.js";
 import { isParticipant, type Viewer } from "../access/access.service.js";
-import { canEditMemory } from "./memory.rules.js";
+import { canEditMemory, canWriteMeaning, CREATOR_WORDS_ONLY } from "./memory.rules.js";
 import { MediaReads } from "../media/media.reads.js";
 import { TimelineReads } from "../timelines/timeline.reads.js";
 import { UserReads } from "../users/user.reads.js";
@@ -277,34 +277,45 @@ export class MemoryService {
   }
 
   /**
-   * Text fields and/or the media (the old file is removed after the change is saved). The partner
-   * note only from the partner; its first words tell the memory's creator
-   * (docs/decisions/027-two-voices.md).
+   * Text fields and/or the media (the old file is removed after the change is saved). Each voice
+   * is its author's (docs/decisions/027-two-voices.md, 037-each-voice-its-authors.md): the
+   * creator's `meaning` from the creator only, the partner note from the partner only, and its
+   * first words tell the creator; the other person's change to the caption, place, date or media
+   * is marked as theirs (`editedById`) and tells the creator too, once a day per memory.
    */
   async update(viewer: Viewer, input: UpdateMemoryInput): Promise<Memory> {
     const { memory, timeline } = await this.editable(viewer, input.id);
     const partnerMeaning = parsePartnerMeaning(input.partnerMeaning, viewer.userId, memory, timeline);
     const now = this.deps.clock.now();
     const fields = parseFields(input, now);
-    const noteAdded = !!partnerMeaning && !memory.partnerMeaning;
-    const actor = noteAdded ? await this.reads.users.self(viewer) : null;
+    const own = canWriteMeaning(viewer.userId, memory);
+    // the creator's words sent back unchanged (a whole form saved) are no change
+    if (!own && fields.meaning !== undefined && fields.meaning !== memory.meaning) {
+      throw forbidden(CREATOR_WORDS_ONLY);
+    }
     // the current media sent again unchanged is not a replacement
     const named = mediaIdOf(input);
     const mediaId = named && named !== memory.mediaId ? named : undefined;
     const replacing = !!(input.file || mediaId);
+    const patch: Partial<Memory> = {};
+    if (fields.caption !== undefined && fields.caption !== memory.caption) patch.caption = fields.caption;
+    if (fields.location !== undefined && fields.location !== memory.location) patch.location = fields.location;
+    if (fields.memoryDate !== undefined && fields.memoryDate !== memory.memoryDate)
+      patch.memoryDate = fields.memoryDate;
+    const edited = !own && (replacing || Object.keys(patch).length > 0);
+    if (own && fields.meaning !== undefined) patch.meaning = fields.meaning;
+    if (partnerMeaning !== undefined) patch.partnerMeaning = partnerMeaning;
+    if (edited) patch.editedById = viewer.userId;
+    const noteAdded = !!partnerMeaning && !memory.partnerMeaning;
+    const actor = noteAdded || edited ? await this.reads.users.self(viewer) : null;
     let media: { row: MediaFile; ingested: boolean } | null = null;
     if (replacing) media = await this.newMedia(viewer, { ...input, mediaId });
     try {
       await this.ds.transaction(async (m) => {
-        const patch: Partial<Memory> = {};
-        if (fields.caption !== undefined) patch.caption = fields.caption;
-        if (fields.location !== undefined) patch.location = fields.location;
-        if (fields.meaning !== undefined) patch.meaning = fields.meaning;
-        if (fields.memoryDate !== undefined) patch.memoryDate = fields.memoryDate;
-        if (partnerMeaning !== undefined) patch.partnerMeaning = partnerMeaning;
         if (media) patch.mediaId = media.row.id;
         if (Object.keys(patch).length) await m.getRepository(Memory).update({ id: memory.id }, patch);
-        if (actor) await this.deps.notifications.partnerNoteAdded(memory, timeline, actor, m);
+        if (actor && noteAdded) await this.deps.notifications.partnerNoteAdded(memory, timeline, actor, m);
+        if (actor && edited) await this.deps.notifications.memoryEdited(memory, timeline, actor, m);
         if (media) {
           await this.deps.media.markAttached([media.row.id], m);
           await m.query(REFRESH_PREVIEWS_SQL, [timeline.id]);
@@ -318,11 +329,13 @@ export class MemoryService {
     return (await this.reads.memories.visible(viewer, memory.id))!;
   }
 
-  /** Deletes the memory, then its file. */
+  /** Deletes the memory, then its file; the other person's memory deleted tells them (docs/decisions/037-each-voice-its-authors.md). */
   async delete(viewer: Viewer, id: string): Promise<{ deletedId: string; timelineId: string }> {
     const { memory, timeline } = await this.editable(viewer, id);
+    const actor = canWriteMeaning(viewer.userId, memory) ? null : await this.reads.users.self(viewer);
     await this.ds.transaction(async (m) => {
       await m.getRepository(Memory).delete({ id: memory.id });
+      if (actor) await this.deps.notifications.memoryDeleted(memory, timeline, actor, m);
       await m.query(REFRESH_PREVIEWS_SQL, [timeline.id]);
     });
     await this.deps.media.remove([memory.mediaId]);

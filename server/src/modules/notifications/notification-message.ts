@@ -15,6 +15,13 @@ export interface MessageFacts {
 /** The gentle notice to a memory's creator when the other person adds their note (docs/decisions/027-two-voices.md). */
 export const partnerNoteText = (who: string, title: string) =>
   clipText(`${who} added their note to your memory in "${title}"`, 500);
+/** The other person changed one's caption, place, date or media (docs/decisions/037-each-voice-its-authors.md). */
+export const memoryEditedText = (who: string, title: string) =>
+  clipText(`${who} edited your memory in "${title}"`, 500);
+
+/** The other person deleted one's memory. */
+export const memoryDeletedText = (who: string, title: string) =>
+  clipText(`${who} deleted one of your memories from "${title}"`, 500);
 type Named = Pick<User, "displayName" | "username"> | null | undefined;
 
 /** The other participant is asked to widen the tier (docs/decisions/026-two-keys-privacy.md). */
@@ -122,6 +129,10 @@ export function messageText(n: Notification, t: Timeline | null, person: (id: st
       break;
     case NotificationType.PARTNER_NOTE_ADDED:
       return partnerNoteText(who, title);
+    case NotificationType.MEMORY_EDITED:
+      return memoryEditedText(who, title);
+    case NotificationType.MEMORY_DELETED:
+      return memoryDeletedText(who, title);
     case NotificationType.PHOTOS_UPLOADED:
       text = `${who} added ${count} new ${plural(count, "photo", "photos")} to "${title}"`;
       break;

@@ -13,7 +13,13 @@ import type { User } from "../../entities/user.entity.js";
 import { Notification } from "../../entities/notification.entity.js";
 import { NotificationType } from "../../entities/notification.enums.js";
 import { nameOf } from "../users/user.rules.js";
-import { messageText, partnerNoteText, withdrawnText } from "./notification-message.js";
+import {
+  memoryDeletedText,
+  memoryEditedText,
+  messageText,
+  partnerNoteText,
+  withdrawnText,
+} from "./notification-message.js";
 
 /** The UTC day a grouped notice collects (docs/decisions/022-grouped-updates.md). */
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -249,21 +255,66 @@ export class NotificationService {
     m?: EntityManager,
   ): Promise<void> {
     if (memory.createdById === partner.id) return;
+    await this.aboutMemory(
+      m,
+      memory.id,
+      memory.createdById,
+      NotificationType.PARTNER_NOTE_ADDED,
+      partner,
+      t,
+      partnerNoteText,
+    );
+  }
+
+  /**
+   * The other person changed one's caption, place, date or media → memory_edited to the memory's
+   * creator alone (docs/decisions/037-each-voice-its-authors.md): at most one per memory and UTC
+   * day, so a run of small fixes is one gentle notice.
+   */
+  async memoryEdited(memory: { id: string; createdById: string }, t: TimelineRef, editor: User, m?: EntityManager) {
+    if (memory.createdById === editor.id) return;
+    await this.aboutMemory(
+      m,
+      memory.id,
+      memory.createdById,
+      NotificationType.MEMORY_EDITED,
+      editor,
+      t,
+      memoryEditedText,
+    );
+  }
+
+  /** The other person deleted one's memory → memory_deleted to its creator (the notice outlives the memory). */
+  async memoryDeleted(memory: { createdById: string }, t: TimelineRef, editor: User, m?: EntityManager) {
+    if (memory.createdById === editor.id) return;
+    await this.add(m, [
+      {
+        recipientId: memory.createdById,
+        type: NotificationType.MEMORY_DELETED,
+        message: memoryDeletedText(nameOf(editor), t.title),
+        relatedUserId: editor.id,
+        relatedTimelineId: t.id,
+        actionUrl: timelineUrl(t.id),
+      },
+    ]);
+  }
+
+  /** One notice of `type` about a memory to `recipient` per UTC day; a repeat that day changes nothing. */
+  private async aboutMemory(
+    m: EntityManager | undefined,
+    memoryId: string,
+    recipientId: string,
+    type: NotificationType,
+    actor: User,
+    t: TimelineRef,
+    text: (who: string, title: string) => string,
+  ): Promise<void> {
     const now = this.clock.now();
     await (m ?? this.ds.manager).query(
       `INSERT INTO notifications (recipient_id, type, message, related_user_id, related_timeline_id, related_memory_id, action_url, created_at, group_day)
-       VALUES ($1, 'partner_note_added', $2, $3, $4, $5, $6, $7, $8)
-       ON CONFLICT (related_memory_id, recipient_id, group_day) WHERE "related_memory_id" IS NOT NULL DO NOTHING`,
-      [
-        memory.createdById,
-        partnerNoteText(nameOf(partner), t.title),
-        partner.id,
-        t.id,
-        memory.id,
-        timelineUrl(t.id),
-        now,
-        utcDay(now),
-      ],
+       VALUES ($1, $2::notification_type, $3, $4, $5, $6, $7, $8, $9)
+       ON CONFLICT (related_memory_id, recipient_id, type, group_day) WHERE "related_memory_id" IS NOT NULL DO NOTHING`,
+      [recipientId, type, text(nameOf(actor), t.title), actor.id, t.id, memoryId, timelineUrl(t.id), now, utcDay(now)],
     );
   }
 

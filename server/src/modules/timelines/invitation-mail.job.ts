@@ -8,6 +8,7 @@ import { UserReads } from "../users/user.reads.js";
 import { TimelineReads } from "./timeline.reads.js";
 import { nameOf } from "../users/user.rules.js";
 import { invitationMail } from "./invitation.email.js";
+import { TimelineStatus } from "../../entities/timeline.enums.js";
 
 export const INVITATION_MAIL_JOB = "invitation-mail";
 /** An invitation not delivered within this time is dropped (the same window as a sign-in link). */
@@ -22,9 +23,10 @@ export interface InvitationMailJob {
 }
 
 /**
- * The invitation e-mail to an address without an account (docs/decisions/007-notifications.md,
- * docs/decisions/021-durable-jobs.md). Built at send time from the timeline as its creator sees
- * it: a timeline deleted meanwhile, or whose invitee has signed up since, sends nothing.
+ * The invitation e-mail to an invited address, with or without an account, the same mail either
+ * way (docs/decisions/007-notifications.md, 021-durable-jobs.md, 037-each-voice-its-authors.md).
+ * Built at send time from the timeline as its creator sees it: a timeline deleted or answered
+ * meanwhile sends nothing.
  */
 export function invitationMailJob(deps: {
   ds: DataSource;
@@ -46,7 +48,7 @@ export function invitationMailJob(deps: {
       const asker = { userId: data.inviterId };
       const [t, inviter] = await Promise.all([reads.timelines.ownNew(asker, data.timelineId), reads.users.self(asker)]);
       if (!t || !inviter || t.createdById !== inviter.id) return dropped("timeline_gone");
-      if (t.collaboratorId) return dropped("invitee_joined");
+      if (t.status !== TimelineStatus.PENDING) return dropped("answered");
       if (new Date(data.notAfter).getTime() <= deps.clock.now().getTime()) return dropped("expired");
       try {
         await deps.mailer.send({

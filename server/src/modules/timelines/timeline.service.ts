@@ -155,8 +155,8 @@ export class TimelineService {
 
   /**
    * Creates a pending proposal. The collaborator is chosen by id, or by e-mail: an address with an
-   * account is that account; an address without one gets an invitation e-mail (rate-limited) and
-   * the proposal waits for their first sign-in (auth's claimPendingInvitations).
+   * account is that account; an address without one waits for their first sign-in (auth's
+   * claimPendingInvitations). Either address gets the same invitation e-mail (rate-limited).
    */
   async create(viewer: Viewer, input: CreateTimelineInput): Promise<Timeline> {
     const creatorId = viewer.userId;
@@ -193,7 +193,9 @@ export class TimelineService {
       throw badInput("You can't create a timeline with yourself");
     }
 
-    const invite = !collaborator;
+    // Every proposal made by address is mailed, whether or not the address has an account, so
+    // nothing tells the two apart (docs/decisions/037-each-voice-its-authors.md, "Invitations").
+    const invite = !byId;
     // by id or by address, every proposal counts: one limit for every way of reaching someone
     await this.checkInviteLimits(creatorId);
 

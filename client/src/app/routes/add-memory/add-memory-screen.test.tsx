@@ -370,19 +370,49 @@ describe("Add Memory (docs/product.md §2, §4, §5)", () => {
     expect(screen.getByText("Uploaded")).toBeInTheDocument();
   });
 
-  it("only logs a failure to add, and ends the busy state (docs/product.md §8)", async () => {
+  it("a failed add shows the server's message and keeps what was typed for another try", async () => {
     allowConsoleErrors(/Failed to add memory/);
     vi.mocked(exifr.parse).mockResolvedValue(undefined);
+    const user = userEvent.setup();
     const seen: CreateMemoryMutationVariables[] = [];
-    const { router } = render([timelineMock, createMemoryMock(seen, new Error("Server down"))]);
+    const refusal = {
+      ...createMemoryMock(seen),
+      result: {
+        errors: [{ message: "Caption must be at most 500 characters", extensions: { code: "BAD_USER_INPUT" } }],
+      },
+    } as MockLink.MockedResponse;
+    const { router } = render([timelineMock, refusal, createMemoryMock(seen, new Error("Failed to fetch"))]);
     await screen.findByRole("heading", { level: 1, name: "Add Memory" });
     await choose(aPhoto());
     await act(async () => fakeUploads.current!.latest().succeed());
-    fireEvent.click(submit());
-    await waitFor(() => expect(seen).toHaveLength(1));
-    await waitFor(() => expect(submit()).toBeEnabled());
-    expect(screen.queryByRole("alert")).toBeNull();
+    await user.type(screen.getByRole("textbox", { name: "Caption" }), "Our first swim");
+    await user.type(screen.getByRole("textbox", { name: "Why this moment matters" }), "Cold, and worth it");
+    await user.click(submit());
+    expect(await screen.findByRole("alert")).toHaveTextContent("Caption must be at most 500 characters");
+    expect(screen.getByRole("textbox", { name: "Caption" })).toHaveValue("Our first swim");
+    expect(screen.getByRole("textbox", { name: "Why this moment matters" })).toHaveValue("Cold, and worth it");
+    expect(screen.getByRole("img", { name: "Preview of the chosen photo" })).toBeInTheDocument();
+    expect(submit()).toBeEnabled();
+    // a failure the server did not explain (the network) says so plainly; the words stay
+    await user.click(submit());
+    await waitFor(() => expect(seen).toHaveLength(2));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "There was an issue adding your memory. Please try again.",
+    );
+    expect(screen.getByRole("textbox", { name: "Caption" })).toHaveValue("Our first swim");
     expect(locationOf(router)).toBe("/app/add-memory?timeline_id=t-1");
+  });
+
+  it("a file refused for what it is (its type, its size) offers no Retry, only another file", async () => {
+    vi.mocked(exifr.parse).mockResolvedValue(undefined);
+    render([timelineMock]);
+    await screen.findByRole("heading", { level: 1, name: "Add Memory" });
+    await choose(aPhoto());
+    await act(async () => fakeUploads.current!.latest().fail("Failed to upload file: Unsupported file type", false));
+    const alert = screen.getByRole("alert");
+    expect(alert).toHaveTextContent("Failed to upload file: Unsupported file type");
+    expect(within(alert).queryByRole("button", { name: "Retry" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Replace Media" })).toBeEnabled();
   });
 
   it("sends someone who is not in the timeline to the timeline", async () => {

@@ -14,6 +14,8 @@ import { MemoryForm, type MemoryFormValues } from "../../../features/memories/co
 import { notifyFriendsPhotosUploaded } from "../../../features/timelines/api/friend-notifications";
 import { useAddMemoryTimelineQuery, useCreateMemoryMutation } from "../../../gql/graphql";
 import { notifySaved, TOASTS } from "../../../lib/notify";
+import { serverMessageOf } from "../../../lib/server-message";
+import { ADD_MEMORY_ERROR } from "../../../features/memories/lib/messages";
 
 /** Spec §2 "Add Memory": a photo or video with its caption, place, date and meaning. */
 export function AddMemoryScreen() {
@@ -23,6 +25,7 @@ export function AddMemoryScreen() {
   const { data, loading } = useAddMemoryTimelineQuery(timelineId ? { variables: { id: timelineId } } : skipToken);
   const [createMemory] = useCreateMemoryMutation();
   const [duplicateOf, setDuplicateOf] = useState<string | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
 
   if (!timelineId) return <Navigate to="/app/timelines" replace />;
   if (loading && !data) return <PageSpinner label="Loading…" />;
@@ -34,6 +37,7 @@ export function AddMemoryScreen() {
   async function save(values: MemoryFormValues, media: UploadedMedia | null) {
     if (!media) return;
     setDuplicateOf(null);
+    setSaveError(null);
     try {
       await createMemory({
         variables: {
@@ -55,8 +59,10 @@ export function AddMemoryScreen() {
       // The same photo is already in this timeline (docs/decisions/050-trip-uploads.md): offer it.
       const duplicate = duplicateIn(failure);
       if (duplicate) return setDuplicateOf(duplicate);
-      // Spec §8: an add failure is only logged; the busy state ends.
-      console.error("Failed to add memory", failure);
+      // The server's reason (or a plain one), above the button; what was typed stays in the form
+      // for another try (docs/decisions/037-each-voice-its-authors.md, "Add memory that fails").
+      console.warn("Failed to add memory", failure);
+      setSaveError(serverMessageOf(failure, ADD_MEMORY_ERROR));
       return;
     }
     void notifyFriendsPhotosUploaded(timelineId, 1);
@@ -73,7 +79,7 @@ export function AddMemoryScreen() {
         busyLabel="Adding..."
         onSubmit={save}
         timelineId={timelineId}
-        error={duplicateOf ? ALREADY_IN_TIMELINE : null}
+        error={duplicateOf ? ALREADY_IN_TIMELINE : saveError}
         footer={duplicateOf ? <ButtonLink to={memoryUrl(timelineId, duplicateOf)}>Open it</ButtonLink> : null}
       />
     </>

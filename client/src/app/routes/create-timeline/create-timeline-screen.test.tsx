@@ -216,11 +216,14 @@ describe("Create Timeline (docs/product.md §2, §5)", () => {
     expect(chosen).toHaveTextContent("@bo");
   });
 
-  it("offers to invite an e-mail address that has no account", async () => {
+  it("offers an e-mail address only as an invitation, never as a person: the same for every address", async () => {
     const user = userEvent.setup();
-    render([searchMock("dee@example.com", [])]);
+    // were the address looked up, this answer would offer Bo himself
+    render([searchMock("dee@example.com", [{ ...bo, email: "dee@example.com" }])]);
     await user.type(screen.getByRole("combobox", { name: /Collaborator/ }), "dee@example.com");
-    await user.click(await screen.findByRole("option", { name: /Invite dee@example.com/ }));
+    const options = await screen.findAllByRole("option");
+    expect(options.map((o) => o.textContent)).toEqual(["DInvite dee@example.comThey will get an e-mail invitation"]);
+    await user.click(options[0]!);
     expect(screen.getByRole("group", { name: "Collaborator" })).toHaveTextContent("Will be invited by e-mail");
   });
 });

@@ -106,18 +106,24 @@ describe("Edit Memory (docs/product.md §2, §6, §8)", () => {
     });
   });
 
-  it("gives the timeline's other participant their own note beside the creator's (docs/decisions/027-two-voices.md)", async () => {
+  it("gives the timeline's other participant their own note beside the creator's, which they read but cannot change (docs/decisions/027-two-voices.md, 037)", async () => {
     const user = userEvent.setup();
     const seen: UpdateMemoryMutationVariables[] = [];
     const { router } = render([
-      editMock({ ...memory, canWritePartnerMeaning: true, partnerMeaning: "Ben's first words" }),
+      editMock({
+        ...memory,
+        canWriteMeaning: false,
+        canWritePartnerMeaning: true,
+        partnerMeaning: "Ben's first words",
+      }),
       updateMock(seen),
     ]);
     const own = await screen.findByRole("textbox", { name: "Your note" });
     expect(own).toHaveValue("Ben's first words");
-    expect(screen.getByRole("textbox", { name: "Why this moment matters" })).toHaveAccessibleDescription(
-      expect.stringContaining("Ana's words"),
-    );
+    expect(screen.queryByRole("textbox", { name: "Why this moment matters" })).toBeNull();
+    const theirs = screen.getByRole("figure", { name: "Why this moment matters" });
+    expect(theirs).toHaveTextContent("The evening we decided to stay another week.");
+    expect(theirs).toHaveTextContent("Ana's words; only they can change them");
     await user.clear(own);
     await user.click(own);
     await user.paste("x".repeat(1001));
@@ -128,6 +134,17 @@ describe("Edit Memory (docs/product.md §2, §6, §8)", () => {
     await user.click(screen.getByRole("button", { name: "Save Changes" }));
     await waitFor(() => expect(locationOf(router)).toBe("/app/view-timeline?id=t-1"));
     expect(seen[0]!.input).toMatchObject({ id: "m-1", partnerMeaning: "Ben, again" });
+    expect(seen[0]!.input).not.toHaveProperty("meaning");
+  });
+
+  it("names the other person before deleting their memory, and says they will be told", async () => {
+    const user = userEvent.setup();
+    render([editMock({ ...memory, canWriteMeaning: false })]);
+    await user.click(await screen.findByRole("button", { name: "Delete Memory" }));
+    const dialog = screen.getByRole("alertdialog", { name: "Delete Ana's memory?" });
+    expect(dialog).toHaveAccessibleDescription(
+      "Ana added this memory. It will be gone for both of you, and Ana will be told. This action cannot be undone.",
+    );
   });
 
   it("shows the creator no note of the other person's to write", async () => {

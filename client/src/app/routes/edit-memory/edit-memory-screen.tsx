@@ -11,7 +11,12 @@ import { placeMemoryInTimeline, removeMemoryFromCache } from "../../../features/
 import type { UploadedMedia } from "../../../features/memories/api/use-media-upload";
 import { MemoryForm, type MemoryFormValues } from "../../../features/memories/components/memory-form";
 import { noteAuthorName } from "../../../features/memories/lib/note-author";
-import { DELETE_MEMORY_CONFIRM, DELETE_MEMORY_ERROR, SAVE_MEMORY_ERROR } from "../../../features/memories/lib/messages";
+import {
+  DELETE_MEMORY_CONFIRM,
+  DELETE_MEMORY_ERROR,
+  deleteTheirMemoryConfirm,
+  SAVE_MEMORY_ERROR,
+} from "../../../features/memories/lib/messages";
 import { useDeleteMemoryMutation, useEditMemoryQuery, useUpdateMemoryMutation } from "../../../gql/graphql";
 import { useConfirmDelete } from "../../../lib/use-confirm-delete";
 import { GoBack } from "../../../lib/use-go-back";
@@ -59,6 +64,9 @@ export function EditMemoryScreen() {
   if (!memory) return <GoBack />;
   // Spec §6: only the memory's creator and the timeline's two people may edit.
   if (!memory.canEdit) return <Navigate to="/app/timelines" replace />;
+  // someone else's memory: its creator is named where it is deleted, and told (docs/decisions/037-each-voice-its-authors.md)
+  const creatorName = noteAuthorName(memory.createdBy);
+  const theirs = !memory.canWriteMeaning;
 
   async function save(values: MemoryFormValues, media: UploadedMedia | null) {
     if (!memory) return;
@@ -71,7 +79,8 @@ export function EditMemoryScreen() {
             caption: values.caption.trim(),
             location: values.location.trim(),
             memoryDate: values.memoryDate || null,
-            meaning: values.meaning.trim(),
+            // the creator's words are theirs alone (docs/decisions/037-each-voice-its-authors.md)
+            ...(memory.canWriteMeaning ? { meaning: values.meaning.trim() } : {}),
             // the partner's own note (docs/decisions/027-two-voices.md); only they may send it
             ...(values.partnerMeaning !== undefined ? { partnerMeaning: values.partnerMeaning.trim() } : {}),
             ...(media ? { mediaId: media.mediaId } : {}),
@@ -108,11 +117,8 @@ export function EditMemoryScreen() {
         onSubmit={save}
         error={saveError}
         locked={deletion.busy}
-        partnerNote={
-          memory.canWritePartnerMeaning
-            ? { initial: memory.partnerMeaning ?? "", creatorName: noteAuthorName(memory.createdBy) }
-            : undefined
-        }
+        partnerNote={memory.canWritePartnerMeaning ? { initial: memory.partnerMeaning ?? "" } : undefined}
+        meaningBy={memory.canWriteMeaning ? undefined : { author: creatorName }}
         footer={
           <Button variant="ghost" block className={styles.delete} onClick={deletion.ask} disabled={deletion.busy}>
             <TrashIcon size={20} />
@@ -122,8 +128,8 @@ export function EditMemoryScreen() {
       />
       {deletion.confirming ? (
         <ConfirmDialog
-          title="Delete this memory?"
-          message={DELETE_MEMORY_CONFIRM}
+          title={theirs && creatorName ? `Delete ${creatorName}'s memory?` : "Delete this memory?"}
+          message={theirs && creatorName ? deleteTheirMemoryConfirm(creatorName) : DELETE_MEMORY_CONFIRM}
           confirmLabel="Delete"
           {...deletion.dialogProps}
         />

@@ -46,12 +46,27 @@ describe("Edit Profile screen", () => {
     expect(save()).toBeEnabled();
   });
 
-  it("lowercases the username as it is typed", async () => {
+  it("lowercases the username as it is typed, and says what it became", async () => {
     renderEdit([myProfileMock()]);
     const field = await screen.findByRole("textbox", { name: "Username" });
     await userEvent.clear(field);
-    await userEvent.type(field, "AdaL");
+    await userEvent.type(field, "Ada L");
     expect(field).toHaveValue("adal");
+    expect(field).toHaveAccessibleDescription(
+      expect.stringContaining("Usernames are lowercase, without spaces: yours will be @adal"),
+    );
+  });
+
+  it('says a reserved name is "reserved", not "taken", without asking the server', async () => {
+    const user = fakeTimersUser();
+    renderEdit([myProfileMock()]);
+    const field = await screen.findByRole("textbox", { name: "Username" });
+    await user.clear(field);
+    await user.type(field, "admin");
+    await advance(520);
+    expect(screen.getByText("This username is reserved. Please choose a different one.")).toBeInTheDocument();
+    expect(screen.queryByText("This username is already taken")).toBeNull();
+    expect(save()).toBeDisabled();
   });
 
   it("checks availability 500 ms after typing stops, and only from 3 characters", async () => {

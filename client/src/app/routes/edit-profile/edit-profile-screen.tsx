@@ -1,4 +1,4 @@
-import { BIO_MAX, DISPLAY_NAME_MAX, USERNAME_MAX, USERNAME_TAKEN } from "@keepsake/contract";
+import { BIO_MAX, DISPLAY_NAME_MAX, USERNAME_MAX, USERNAME_RESERVED, USERNAME_TAKEN } from "@keepsake/contract";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { characterCount } from "../../../lib/characters";
 import { useNavigate } from "react-router-dom";
@@ -14,6 +14,7 @@ import {
   profileSaveErrorMessage,
   USERNAME_HINT,
   USERNAME_TAKEN_LIVE,
+  usernameRewritten,
   validateProfile,
 } from "../../../features/profile/lib/profile-form";
 import {
@@ -73,13 +74,15 @@ function EditProfileForm({ me }: { me: ProfileHeader_UserFragment }) {
   const [removePhoto, setRemovePhoto] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [conflictName, setConflictName] = useState<string | null>(null);
+  // once the field rewrote what was typed (capitals, spaces), the screen says what it became
+  const [rewritten, setRewritten] = useState(false);
   const [updateProfile, { loading: saving }] = useUpdateProfileMutation();
   const previewUrl = usePreviewUrl(photo);
 
   const check = useUsernameCheck(username, me.username);
   const errors = validateProfile({ displayName, username, bio });
   const usernameChanged = username !== me.username;
-  const knownTaken = usernameChanged && (check === "taken" || conflictName === username);
+  const knownTaken = usernameChanged && (check === "taken" || check === "reserved" || conflictName === username);
   const hasErrors = Object.keys(errors).length > 0;
   const canSave = !hasErrors && !knownTaken && !saving;
 
@@ -114,7 +117,9 @@ function EditProfileForm({ me }: { me: ProfileHeader_UserFragment }) {
     errors.username !== undefined
       ? null
       : knownTaken
-        ? USERNAME_TAKEN_LIVE
+        ? check === "reserved"
+          ? USERNAME_RESERVED
+          : USERNAME_TAKEN_LIVE
         : check === "checking"
           ? "Checking availability..."
           : check === "available" && usernameChanged
@@ -129,7 +134,7 @@ function EditProfileForm({ me }: { me: ProfileHeader_UserFragment }) {
           {photoSrc ? (
             <img src={photoSrc} alt={photo ? "New profile photo" : "Profile photo"} className={styles.avatarImage} />
           ) : (
-            <Avatar name={displayName || me.username} email={me.email} size={96} />
+            <Avatar seed={me.id} name={displayName || me.username} email={me.email} size={96} />
           )}
         </span>
         <div className={styles.photoActions}>
@@ -217,13 +222,16 @@ function EditProfileForm({ me }: { me: ProfileHeader_UserFragment }) {
             aria-invalid={errors.username || knownTaken ? true : undefined}
             aria-describedby={`${ids.username}-hint ${ids.username}-status`}
             onChange={(event) => {
-              setUsername(normalizeUsernameInput(event.target.value));
+              const typed = event.target.value;
+              const next = normalizeUsernameInput(typed);
+              if (next !== typed) setRewritten(true);
+              setUsername(next);
               edited();
             }}
           />
         </div>
         <p id={`${ids.username}-hint`} className={styles.hint}>
-          {USERNAME_HINT}
+          {rewritten && usernameChanged ? usernameRewritten(username) : USERNAME_HINT}
         </p>
         <p
           id={`${ids.username}-status`}

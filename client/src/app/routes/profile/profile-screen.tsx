@@ -28,6 +28,7 @@ export function ProfileScreen() {
     ? me
     : sessionUser && !loading
       ? {
+          id: sessionUser._id ?? sessionUser.id,
           displayName: sessionUser.display_name ?? sessionUser.full_name ?? "",
           username: sessionUser.username ?? sessionUser.email?.split("@")[0] ?? "",
           email: sessionUser.email,
@@ -76,6 +77,7 @@ export function ProfileScreen() {
           <ConnectionWeb
             identifier={null}
             centre={{
+              id: person?.id,
               name: person?.displayName || person?.username || "You",
               email: person?.email,
               photoUrl: person?.profilePhotoUrl,

@@ -78,7 +78,7 @@ function PublicProfilePage({ user, identifier }: { user: ProfileHeader_UserFragm
               web={
                 <ConnectionWeb
                   identifier={identifier}
-                  centre={{ name, email: user.email, photoUrl: user.profilePhotoUrl }}
+                  centre={{ id: user.id, name, email: user.email, photoUrl: user.profilePhotoUrl }}
                   viewerId={viewer?.id ?? viewer?._id ?? null}
                 />
               }
@@ -87,7 +87,7 @@ function PublicProfilePage({ user, identifier }: { user: ProfileHeader_UserFragm
           </>
         ) : (
           <header className={styles.compact}>
-            <Avatar name={name} email={user.email} src={user.profilePhotoUrl} size={44} decorative />
+            <Avatar seed={user.id} name={name} email={user.email} src={user.profilePhotoUrl} size={44} decorative />
             <div>
               <h1 className={styles.compactName}>{name}</h1>
               <p className={styles.compactUsername}>@{user.username}</p>

@@ -95,8 +95,9 @@ describe("Timeline Settings (docs/product.md §2, §5, §6, §8)", () => {
     expect(screen.getByRole("button", { name: "Save Changes" })).toBeDisabled();
     await user.type(title, "Lisbon, always");
     await user.click(screen.getByRole("radio", { name: /Public/ }));
-    await user.click(screen.getByRole("button", { name: "Save Changes" }));
-    expect(screen.getByRole("button", { name: "Saving..." })).toBeDisabled();
+    // a wider tier is a question to the other person: the button says so
+    await user.click(screen.getByRole("button", { name: "Ask Bo Jensen" }));
+    expect(screen.getByRole("button", { name: "Asking..." })).toBeDisabled();
     await waitFor(() => expect(locationOf(router)).toBe("/app/view-timeline?id=t-1"));
     expect(await screen.findByText("Settings saved")).toBeInTheDocument();
   });
@@ -112,6 +113,13 @@ describe("Timeline Settings (docs/product.md §2, §5, §6, §8)", () => {
     expect(screen.getByRole("radio", { name: "Private" })).toBe(chosen);
     expect(screen.queryByText("Only the two of you")).not.toBeInTheDocument();
     expect(screen.getByText("About 14 people, including Maya and Leo")).toBeVisible();
+  });
+
+  it("with no connections on either side, says once that only the two see it whatever they choose", async () => {
+    render([timelineAudienceMock("t-1", { count: 0, known: [] }, { count: 0, known: [] }), settingsMock()]);
+    expect(await screen.findByText("Right now only you two, whatever you choose")).toBeVisible();
+    expect(screen.queryByText("Only you two")).toBeNull();
+    expect(screen.getByText("Only the two of you")).toBeInTheDocument();
   });
 
   describe("two keys to widen (docs/decisions/026-two-keys-privacy.md)", () => {
@@ -136,11 +144,29 @@ describe("Timeline Settings (docs/product.md §2, §5, §6, §8)", () => {
         "Letting more people see it needs Bo Jensen to agree",
       );
       await user.click(screen.getByRole("radio", { name: /Public/ }));
-      await user.click(screen.getByRole("button", { name: "Save Changes" }));
+      await user.click(screen.getByRole("button", { name: "Ask Bo Jensen" }));
       await waitFor(() => expect(locationOf(router)).toBe("/app/view-timeline?id=t-1"));
       expect(
         await screen.findByText("Saved. Bo Jensen has been asked to agree to make this public"),
       ).toBeInTheDocument();
+    });
+
+    it("the button asks only for a wider tier; a narrower one, or the title, is saved", async () => {
+      const user = userEvent.setup();
+      render([settingsMock({ ...aTimeline({ privacy: "SEMI_PRIVATE" }), isParticipant: true })]);
+      await user.click(await screen.findByRole("radio", { name: /Public/ }));
+      expect(screen.getByRole("button", { name: "Ask Bo Jensen" })).toBeEnabled();
+      await user.click(screen.getByRole("radio", { name: /^Private/ }));
+      expect(screen.getByRole("button", { name: "Save Changes" })).toBeEnabled();
+    });
+
+    it("shows the person asked the same audience the asker saw, naming only people they know", async () => {
+      render([settingsMock(requested(aPerson(), "SEMI_PRIVATE"))]);
+      const panel = await screen.findByTestId("privacy-request");
+      expect(panel).toHaveTextContent("Bo Jensen would like to make this semi-private");
+      await waitFor(() =>
+        expect(panel).toHaveTextContent("Who could see it then: About 14 people, including Maya and Leo"),
+      );
     });
 
     it("does not explain it for a proposal: accepting it accepts its tier", async () => {

@@ -17,7 +17,7 @@ import { useTimelineAudience } from "../../../features/timelines/api/use-audienc
 import { PrivacySelector } from "../../../features/timelines/components/privacy-selector";
 import { PrivacyRequestPanel } from "../../../features/timelines/components/privacy-request-panel";
 import { useAnswerPrivacyRequest } from "../../../features/notifications/api/use-answer-privacy-request";
-import { PRIVACY_TOASTS, privacyConsentRule } from "../../../features/timelines/lib/privacy-consent";
+import { PRIVACY_TOASTS, privacyConsentRule, widens } from "../../../features/timelines/lib/privacy-consent";
 import { collaboratorLabel } from "../../../features/timelines/lib/collaborator-label";
 import {
   DELETE_TIMELINE_CONFIRM,
@@ -87,6 +87,8 @@ function SettingsForm({ timeline }: { timeline: SettingsTimeline }) {
   const timelineUrl = `/app/view-timeline?id=${encodeURIComponent(timeline.id)}`;
   const titleValid = title.trim().length > 0 && characterCount(title) <= TITLE_MAX;
   const canSave = titleValid && !saving && !deleting;
+  // a wider tier is a question to the other person: the button says so (docs/decisions/037-each-voice-its-authors.md)
+  const asking = !!consentRule && widens(timeline.privacy, privacy);
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -137,8 +139,8 @@ function SettingsForm({ timeline }: { timeline: SettingsTimeline }) {
           answering={answeringPrivacy}
         />
         <FormAlert message={saveError} />
-        <Button type="submit" block disabled={!canSave} busy={saving} busyLabel="Saving...">
-          Save Changes
+        <Button type="submit" block disabled={!canSave} busy={saving} busyLabel={asking ? "Asking..." : "Saving..."}>
+          {asking ? `Ask ${otherName}` : "Save Changes"}
         </Button>
       </form>
 

@@ -243,7 +243,7 @@ describe("Updates screen", () => {
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
-  it('rejects after confirmation: "You declined", read, and the timeline leaves the cached list', async () => {
+  it('rejects after confirmation: "You rejected", read, and the timeline leaves the cached list', async () => {
     const item = proposal();
     const { client } = renderUpdates([
       notificationsMock([item]),
@@ -278,7 +278,7 @@ describe("Updates screen", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Reject" }));
     await userEvent.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Reject" }));
 
-    expect(await screen.findByText("You declined")).toBeInTheDocument();
+    expect(await screen.findByText("You rejected")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Accept" })).not.toBeInTheDocument();
     expect(screen.getByRole("article")).not.toHaveTextContent("Unread");
     expect(client.readQuery({ query: UnreadNotificationCountDocument })?.unreadNotificationCount).toBe(0);
@@ -301,7 +301,7 @@ describe("Updates screen", () => {
     ]);
     const item = async (text: string) => (await screen.findByText(text)).closest("article") as HTMLElement;
     expect(within(await item("Accepted one")).getByTestId("proposal-outcome")).toHaveTextContent("You accepted");
-    expect(within(await item("Declined one")).getByTestId("proposal-outcome")).toHaveTextContent("You declined");
+    expect(within(await item("Declined one")).getByTestId("proposal-outcome")).toHaveTextContent("You rejected");
     expect(within(await item("Stale one")).getByTestId("proposal-outcome")).toHaveTextContent("You accepted");
     for (const text of ["Accepted one", "Declined one", "Stale one"]) {
       expect(within(await item(text)).queryByRole("button")).not.toBeInTheDocument();
@@ -327,7 +327,7 @@ describe("Updates screen", () => {
         data: { __typename: "Timeline", id: "t-9", status: "REJECTED" },
       });
     });
-    expect(await screen.findByText("You declined")).toBeInTheDocument();
+    expect(await screen.findByText("You rejected")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Accept" })).not.toBeInTheDocument();
   });
 

@@ -13,6 +13,7 @@ import { LoadMore } from "../../../components/ui/load-more";
 import { useNotificationPages } from "../../../features/notifications/api/use-notification-pages";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import styles from "./updates-screen.module.css";
+import { PrivacyRequestReach } from "./privacy-request-reach";
 
 export const MARK_ALL_FAILED_MESSAGE = "Couldn't mark your updates as read. Please try again.";
 
@@ -52,7 +53,11 @@ export function UpdatesScreen() {
     content = (
       <ul className={styles.list} aria-label="Notifications">
         {notifications.map((notification) => (
-          <NotificationItem key={notification.id} notification={notification} />
+          <NotificationItem
+            key={notification.id}
+            notification={notification}
+            requestReach={(timelineId, privacy) => <PrivacyRequestReach timelineId={timelineId} privacy={privacy} />}
+          />
         ))}
       </ul>
     );

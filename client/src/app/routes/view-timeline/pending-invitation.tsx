@@ -15,7 +15,7 @@ interface PendingInvitationProps {
 
 /**
  * What the invitee of a pending timeline sees on its page (docs/product.md §4, §6): Accept, and
- * Decline after the spec's confirmation (docs/product.md §8). A declined timeline leaves their
+ * Reject after the spec's confirmation (docs/product.md §8). A declined timeline leaves their
  * list, so the page then goes to the list.
  */
 export function PendingInvitation({ timelineId, from }: PendingInvitationProps) {
@@ -35,15 +35,15 @@ export function PendingInvitation({ timelineId, from }: PendingInvitationProps) 
           Accept
         </Button>
         <Button variant="secondary" onClick={() => setConfirming(true)} disabled={busy}>
-          Decline
+          Reject
         </Button>
       </div>
       {confirming ? (
         <ConfirmDialog
-          title="Decline this timeline?"
+          title="Reject this timeline?"
           message={REJECT_CONFIRMATION}
-          confirmLabel="Decline"
-          busyLabel="Declining..."
+          confirmLabel="Reject"
+          busyLabel="Rejecting..."
           danger
           busy={busy}
           error={error}

@@ -337,8 +337,8 @@ describe("View Timeline (docs/product.md §2)", () => {
           },
         },
       ]);
-      await user.click(await screen.findByRole("button", { name: "Decline" }));
-      let dialog = screen.getByRole("alertdialog", { name: "Decline this timeline?" });
+      await user.click(await screen.findByRole("button", { name: "Reject" }));
+      let dialog = screen.getByRole("alertdialog", { name: "Reject this timeline?" });
       expect(dialog).toHaveTextContent(
         "Are you sure you want to reject this timeline proposal? This action cannot be undone.",
       );
@@ -346,9 +346,9 @@ describe("View Timeline (docs/product.md §2)", () => {
       expect(screen.queryByRole("alertdialog")).toBeNull();
       expect(locationOf(router)).toBe("/app/view-timeline?id=t-1");
 
-      await user.click(screen.getByRole("button", { name: "Decline" }));
-      dialog = screen.getByRole("alertdialog", { name: "Decline this timeline?" });
-      await user.click(within(dialog).getByRole("button", { name: "Decline" }));
+      await user.click(screen.getByRole("button", { name: "Reject" }));
+      dialog = screen.getByRole("alertdialog", { name: "Reject this timeline?" });
+      await user.click(within(dialog).getByRole("button", { name: "Reject" }));
       await waitFor(() => expect(locationOf(router)).toBe("/app/timelines"));
     });
   });

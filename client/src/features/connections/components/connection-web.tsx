@@ -12,6 +12,8 @@ import styles from "./connection-web.module.css";
 export const WEB_NODES = "[data-web-node]";
 
 export interface WebCentre {
+  /** Their id: the avatar's colour (partners around them get colours of their own). */
+  id?: string | null;
   name: string;
   email?: string | null;
   photoUrl?: string | null;
@@ -147,7 +149,7 @@ export function ConnectionWeb({ identifier, centre, viewerId }: ConnectionWebPro
     return (
       <div className={styles.emptyCard}>
         <span className={styles.avatarRing}>
-          <Avatar name={centre.name} email={centre.email} src={centre.photoUrl} size={64} decorative />
+          <Avatar seed={centre.id} name={centre.name} email={centre.email} src={centre.photoUrl} size={64} decorative />
         </span>
         <p className={styles.emptyName}>{publicMode ? centre.name : "You"}</p>
         <p className={styles.empty}>
@@ -194,6 +196,7 @@ export function ConnectionWeb({ identifier, centre, viewerId }: ConnectionWebPro
             <div className={styles.centre} data-web-node>
               <span className={styles.avatarRing}>
                 <Avatar
+                  seed={centre.id}
                   name={centre.name}
                   email={centre.email}
                   src={centre.photoUrl}
@@ -236,7 +239,14 @@ export function ConnectionWeb({ identifier, centre, viewerId }: ConnectionWebPro
                       data-ring={node.ring.name}
                     >
                       <span className={styles.avatarRing} data-ring-index={node.ringIndex}>
-                        <Avatar name={node.person.name} src={node.person.photoUrl} size={radius * 2} decorative />
+                        <Avatar
+                          seed={node.person.id}
+                          avoid={centre.id}
+                          name={node.person.name}
+                          src={node.person.photoUrl}
+                          size={radius * 2}
+                          decorative
+                        />
                       </span>
                       <span className={styles.name} aria-hidden="true">
                         {firstName(node.person.name)}

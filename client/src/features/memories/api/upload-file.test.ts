@@ -92,4 +92,25 @@ describe("uploadFile (POST /api/upload/file)", () => {
     const error = await cancelled.catch((e: unknown) => e);
     expect(isAbortError(error)).toBe(true);
   });
+
+  it.each([
+    [415, false],
+    [413, false],
+    [400, false],
+    [429, true],
+    [503, true],
+    [500, true],
+  ])("an answer %i says whether the same file may be tried again: %s", async (status, retryable) => {
+    const xhr = install();
+    const pending = uploadFile(file);
+    xhr().answer(status, { error: "No" });
+    await expect(pending).rejects.toMatchObject({ retryable });
+  });
+
+  it("a lost connection may be tried again", async () => {
+    const xhr = install();
+    const pending = uploadFile(file);
+    xhr().onerror?.();
+    await expect(pending).rejects.toMatchObject({ retryable: true });
+  });
 });

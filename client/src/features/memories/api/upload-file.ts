@@ -4,9 +4,20 @@ import { parseJson, uploadErrorMessage, type UploadOptions, type UploadResult } 
 export { uploadErrorMessage, type UploadOptions, type UploadProgress, type UploadResult } from "./upload-result";
 
 /**
+ * Whether trying the same file again may work: a lost connection, a limit per minute, an outage.
+ * A refusal of the file itself (its type, its size, 400 / 413) will not change, so it offers no Retry.
+ */
+export function retryableUploadStatus(status: number): boolean {
+  return status === 0 || status === 408 || status === 429 || status >= 500;
+}
+
+/** An upload's failure: the spec's message, and whether the same file may be tried again. */
+export const uploadFailure = (message: string, retryable: boolean) => Object.assign(new Error(message), { retryable });
+
+/**
  * POST /api/upload/file (multipart field `file`) with the session cookie. XMLHttpRequest rather
  * than fetch, because fetch cannot report upload progress. Rejects with an Error carrying the
- * spec's message, or with an AbortError when `signal` aborts.
+ * spec's message and `retryable` (`uploadFailure`), or with an AbortError when `signal` aborts.
  */
 export function uploadFile(file: File, { onProgress, signal }: UploadOptions = {}): Promise<UploadResult> {
   return new Promise((resolve, reject) => {
@@ -32,10 +43,10 @@ export function uploadFile(file: File, { onProgress, signal }: UploadOptions = {
         onProgress?.({ loaded: file.size, total: file.size, percent: 100 });
         resolve(body as UploadResult);
       } else {
-        reject(new Error(uploadErrorMessage(body)));
+        reject(uploadFailure(uploadErrorMessage(body), retryableUploadStatus(xhr.status)));
       }
     };
-    xhr.onerror = () => reject(new Error(uploadErrorMessage(undefined)));
+    xhr.onerror = () => reject(uploadFailure(uploadErrorMessage(undefined), true));
     xhr.onabort = () => reject(new DOMException("Upload cancelled", "AbortError"));
     signal?.addEventListener("abort", () => xhr.abort(), { once: true });
 

@@ -53,6 +53,7 @@ export function useMediaUpload(timelineId?: string) {
   const [progress, setProgress] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [duplicateOf, setDuplicateOf] = useState<string | null>(null);
+  const [retryable, setRetryable] = useState(true);
   const job = useRef<{ controller: AbortController; promise: Promise<UploadedMedia> } | null>(null);
   const previewUrl = useRef<string | null>(null);
 
@@ -68,6 +69,7 @@ export function useMediaUpload(timelineId?: string) {
       setProgress(0);
       setError(null);
       setDuplicateOf(null);
+      setRetryable(true);
 
       const controller = new AbortController();
       const known = timelineId ? findDuplicate(timelineId, file) : Promise.resolve(null);
@@ -105,6 +107,7 @@ export function useMediaUpload(timelineId?: string) {
             } else if (!controller.signal.aborted && !isAbortError(failure)) {
               setStatus("failed");
               setError(failure instanceof Error ? failure.message : String(failure));
+              setRetryable((failure as { retryable?: boolean }).retryable !== false);
             }
             throw failure;
           },
@@ -133,5 +136,6 @@ export function useMediaUpload(timelineId?: string) {
     [],
   );
 
-  return { picked, status, progress, error, duplicateOf, choose, retry, whenUploaded };
+  /** Retry is offered only when trying the same file again may work (upload-file.ts). */
+  return { picked, status, progress, error, retryable, duplicateOf, choose, retry, whenUploaded };
 }

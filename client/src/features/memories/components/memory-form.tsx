@@ -28,8 +28,6 @@ export interface MemoryFormValues {
 /** Edit Memory for the timeline's other participant: their own note besides the creator's. */
 export interface PartnerNoteField {
   initial: string;
-  /** The memory's creator, whose words `meaning` holds. */
-  creatorName: string | null;
 }
 
 interface MemoryFormProps {
@@ -50,6 +48,11 @@ interface MemoryFormProps {
   partnerNote?: PartnerNoteField;
   /** Add Memory: the timeline, so a file already in it is not sent again but opened. */
   timelineId?: string;
+  /**
+   * Edit Memory by someone other than its creator: the creator's "Why this moment matters" is
+   * theirs alone (docs/decisions/037-each-voice-its-authors.md), shown here to read, not to change.
+   */
+  meaningBy?: { author: string | null };
 }
 
 /**
@@ -69,6 +72,7 @@ export function MemoryForm({
   locked = false,
   partnerNote,
   timelineId,
+  meaningBy,
 }: MemoryFormProps) {
   const dateId = useId();
   const [caption, setCaption] = useState(initial?.caption ?? "");
@@ -156,7 +160,7 @@ export function MemoryForm({
         progress={media.progress}
         error={media.error}
         onChoose={chooseFile}
-        onRetry={media.retry}
+        onRetry={media.retryable ? media.retry : undefined}
         disabled={busy || locked}
         duplicateUrl={timelineId && media.duplicateOf ? memoryUrl(timelineId, media.duplicateOf) : null}
       />
@@ -202,16 +206,31 @@ export function MemoryForm({
         placeholder="Where was this?"
         autoComplete="off"
       />
-      <TextField
-        label="Why this moment matters"
-        value={meaning}
-        onChange={setMeaning}
-        max={MEANING_MAX}
-        multiline
-        rows={4}
-        placeholder="A few words for the two of you"
-        hint={partnerNote?.creatorName ? `${partnerNote.creatorName}'s words` : undefined}
-      />
+      {meaningBy ? (
+        meaning.trim() ? (
+          <figure className={styles.theirWords} aria-labelledby={`${dateId}-theirs`}>
+            <figcaption id={`${dateId}-theirs`} className={fieldStyles.label}>
+              Why this moment matters
+            </figcaption>
+            <p className={styles.theirText}>{meaning}</p>
+            <p className={fieldStyles.hint}>
+              {meaningBy.author
+                ? `${meaningBy.author}'s words; only they can change them`
+                : "Only its author can change these words"}
+            </p>
+          </figure>
+        ) : null
+      ) : (
+        <TextField
+          label="Why this moment matters"
+          value={meaning}
+          onChange={setMeaning}
+          max={MEANING_MAX}
+          multiline
+          rows={4}
+          placeholder="A few words for the two of you"
+        />
+      )}
       {partnerNote ? <PartnerNoteField value={partnerMeaning} onChange={setPartnerMeaning} /> : null}
 
       <FormAlert message={error} />

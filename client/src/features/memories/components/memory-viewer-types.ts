@@ -26,6 +26,10 @@ export interface MemoryViewerMemory {
   canEdit?: boolean | null;
   /** Whether this person is the partner and may write `partnerMeaning`. */
   canWritePartnerMeaning?: boolean | null;
+  /** Whether this person created the memory and so writes `meaning` (docs/decisions/037-each-voice-its-authors.md). */
+  canWriteMeaning?: boolean | null;
+  /** The other participant, when they changed the caption, place, date or media. */
+  editedBy?: NotePerson | null;
   /** The authors of the two notes, named when read. */
   createdBy?: NotePerson | null;
   partner?: NotePerson | null;

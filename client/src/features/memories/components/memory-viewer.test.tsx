@@ -212,4 +212,15 @@ describe("MemoryViewer (docs/product.md §2)", () => {
     expect(within(dialog).queryByRole("region")).toBeNull();
     expect(within(dialog).queryByRole("list")).toBeNull();
   });
+
+  it("says who else changed the caption, place, date or media (docs/decisions/037-each-voice-its-authors.md)", async () => {
+    const user = userEvent.setup();
+    const edited = aMemory({ editedBy: { id: "u-ben", displayName: "Ben", username: "ben" } });
+    render(<Harness memories={[edited, aMemory({ id: "m-2", caption: "Mine alone" })]} />);
+    await user.click(screen.getByRole("button", { name: "Open Sunset at the miradouro" }));
+    expect(currentSlide()).toHaveTextContent("edited by Ben");
+    await user.keyboard("{ArrowRight}");
+    await waitFor(() => expect(currentSlide()).toHaveTextContent("Mine alone"));
+    expect(currentSlide()).not.toHaveTextContent("edited by");
+  });
 });

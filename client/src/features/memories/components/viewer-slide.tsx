@@ -1,6 +1,7 @@
 import { Button } from "../../../components/ui/button";
 import { CalendarIcon, MapPinIcon } from "../../../components/ui/icons";
 import { formatMemoryDate } from "../lib/memory-date";
+import { noteAuthorName } from "../lib/note-author";
 import { ExpandableCaption } from "./expandable-caption";
 import { hasNotes, MemoryNotes } from "./memory-notes";
 import type { MemoryViewerMemory } from "./memory-viewer-types";
@@ -21,7 +22,8 @@ interface ViewerSlideProps {
 /**
  * One memory in the viewer (docs/product.md §2): the media full width, the caption as body text,
  * then date, place and "Why this moment matters" (both people's notes, memory-notes.tsx) together
- * in one card, and "Edit Memory" when allowed. Slides other than the current one are inert, so Tab never reaches them.
+ * in one card, and "Edit Memory" when allowed. A change by the other person to the caption, place,
+ * date or media says so ("edited by {partner}", docs/decisions/037-each-voice-its-authors.md). Slides other than the current one are inert, so Tab never reaches them.
  */
 export function ViewerSlide({
   memory,
@@ -37,6 +39,7 @@ export function ViewerSlide({
   const location = memory.location?.trim() ?? "";
   const notes = hasNotes(memory);
   const date = formatMemoryDate(memory.memoryDate);
+  const editor = noteAuthorName(memory.editedBy);
   const label =
     memory.media.type === "VIDEO" ? (caption ? `Video: ${caption}` : "Memory video") : caption || "Memory photo";
 
@@ -59,6 +62,7 @@ export function ViewerSlide({
       />
       <div className={styles.details}>
         <ExpandableCaption id={captionId} text={caption || "Untitled memory"} untitled={!caption} />
+        {editor ? <p className={styles.edited}>edited by {editor}</p> : null}
         {date || location || notes ? (
           <div className={styles.card}>
             {date || location ? (

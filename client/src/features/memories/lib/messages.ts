@@ -3,6 +3,11 @@
  * messages the server answers too are in the contract, `@keepsake/contract` (docs/decisions/030-one-contract.md).
  */
 export const SAVE_NOTE_ERROR = "There was an issue saving your note. Please try again.";
+/** Add Memory failed for a reason the server did not explain (the network, an outage). */
+export const ADD_MEMORY_ERROR = "There was an issue adding your memory. Please try again.";
 export const SAVE_MEMORY_ERROR = "There was an issue saving your memory. Please try again.";
 export const DELETE_MEMORY_CONFIRM = "Are you sure you want to delete this memory? This action cannot be undone.";
 export const DELETE_MEMORY_ERROR = "Failed to delete memory. Please try again.";
+/** Deleting the other person's memory names them, and says they will be told (docs/decisions/037-each-voice-its-authors.md). */
+export const deleteTheirMemoryConfirm = (name: string) =>
+  `${name} added this memory. It will be gone for both of you, and ${name} will be told. This action cannot be undone.`;

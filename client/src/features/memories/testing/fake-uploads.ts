@@ -4,7 +4,8 @@ export interface PendingUpload {
   file: File;
   progress: (percent: number) => void;
   succeed: (result?: Partial<UploadResult>) => void;
-  fail: (message: string) => void;
+  /** `retryable` false: a refusal of the file itself (its type, its size). */
+  fail: (message: string, retryable?: boolean) => void;
 }
 
 /**
@@ -34,7 +35,7 @@ export function createFakeUploads() {
             bytes: file.size,
             ...result,
           }),
-        fail: (message) => reject(new Error(message)),
+        fail: (message, retryable = true) => reject(Object.assign(new Error(message), { retryable })),
       });
       options.signal?.addEventListener("abort", () => reject(new DOMException("Upload cancelled", "AbortError")));
     });

@@ -18,6 +18,8 @@ export function aMemory(
     partnerMeaning: null,
     canEdit: true,
     canWritePartnerMeaning: false,
+    canWriteMeaning: true,
+    editedBy: null,
     createdBy: { __typename: "User" as const, id: "u-ana", displayName: "Ana", username: "ana" },
     partner: { __typename: "User" as const, id: "u-ben", displayName: "Ben", username: "ben" },
     ...rest,

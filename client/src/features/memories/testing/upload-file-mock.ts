@@ -11,7 +11,7 @@ export const fakeUploads = { current: createFakeUploads() };
 
 const actual = await vi.importActual<typeof UploadFileModule>("../api/upload-file");
 
-export const { uploadErrorMessage, isAbortError } = actual;
+export const { uploadErrorMessage, isAbortError, retryableUploadStatus, uploadFailure } = actual;
 
 export const uploadFile: typeof UploadFileModule.uploadFile = (...args) => fakeUploads.current.uploadFile(...args);
 

@@ -1,5 +1,5 @@
 import { useFragment } from "@apollo/client/react";
-import { useId, useRef, useState } from "react";
+import { useId, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { Avatar } from "../../../components/ui/avatar";
 import { Button } from "../../../components/ui/button";
@@ -8,6 +8,7 @@ import { UpdatesIcon } from "../../../components/ui/icons";
 import {
   ProposalOutcome_TimelineFragmentDoc,
   type NotificationItem_NotificationFragment,
+  type Privacy,
   type TimelineStatus,
 } from "../../../gql/graphql";
 import { REJECT_CONFIRMATION, useAnswerProposal, useMarkNotificationRead } from "../api/use-notification-actions";
@@ -25,7 +26,7 @@ function isAppPath(url: string): boolean {
 /** What a proposal's invitee sees once it is answered, instead of Accept / Reject. */
 export const OUTCOME_LABELS: Partial<Record<TimelineStatus, string>> = {
   ACCEPTED: "You accepted",
-  REJECTED: "You declined",
+  REJECTED: "You rejected",
 };
 
 /**
@@ -61,7 +62,14 @@ function useProposalStatus(notification: NotificationItem_NotificationFragment):
  * One notification (docs/product.md §2): message, time, a View link that also marks it read, and Accept /
  * Reject on an unread timeline proposal (reject asks first; docs/product.md §5, §8).
  */
-export function NotificationItem({ notification }: { notification: NotificationItem_NotificationFragment }) {
+export function NotificationItem({
+  notification,
+  requestReach,
+}: {
+  notification: NotificationItem_NotificationFragment;
+  /** On an open request to widen: who could see the timeline if they agree (composed by the screen). */
+  requestReach?: (timelineId: string, privacy: Privacy) => ReactNode;
+}) {
   const messageId = useId();
   const articleRef = useRef<HTMLElement>(null);
   const markRead = useMarkNotificationRead();
@@ -119,7 +127,13 @@ export function NotificationItem({ notification }: { notification: NotificationI
       >
         <div className={styles.icon}>
           {person ? (
-            <Avatar name={person.displayName || person.username} src={person.profilePhotoUrl} size={40} decorative />
+            <Avatar
+              seed={person.id}
+              name={person.displayName || person.username}
+              src={person.profilePhotoUrl}
+              size={40}
+              decorative
+            />
           ) : (
             <span className={styles.genericIcon} aria-hidden="true">
               <UpdatesIcon size={20} />
@@ -153,6 +167,7 @@ export function NotificationItem({ notification }: { notification: NotificationI
               privacy={notification.privacy}
               describedBy={messageId}
               onAnswered={() => articleRef.current?.focus()}
+              reach={requestReach?.(notification.relatedTimelineId, notification.privacy)}
             />
           ) : null}
           {canAnswer ? (

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Button } from "../../../components/ui/button";
 import type { Privacy, PrivacyRequestState } from "../../../gql/graphql";
 import { useAnswerPrivacyRequest } from "../api/use-answer-privacy-request";
@@ -7,7 +7,7 @@ import styles from "./notification-item.module.css";
 /** What a request to widen shows once it no longer waits (docs/decisions/026-two-keys-privacy.md). */
 const PRIVACY_OUTCOMES: Partial<Record<PrivacyRequestState, string>> = {
   ACCEPTED: "You agreed",
-  DECLINED: "You declined",
+  DECLINED: "You rejected",
   CANCELLED: "No longer asked",
 };
 
@@ -21,13 +21,21 @@ interface PrivacyRequestAnswerProps {
   privacy: Privacy;
   describedBy: string;
   onAnswered: () => void;
+  /** Who could see the timeline if they agree, composed by the screen (app/routes/updates). */
+  reach?: ReactNode;
 }
 
 /**
- * Accept and Decline on an open request to widen a timeline's tier, in Updates. The answer closes
+ * Accept and Reject on an open request to widen a timeline's tier, in Updates. The answer closes
  * the notice in the cache (its outcome replaces the buttons) and updates the timeline's tier.
  */
-export function PrivacyRequestAnswer({ timelineId, privacy, describedBy, onAnswered }: PrivacyRequestAnswerProps) {
+export function PrivacyRequestAnswer({
+  timelineId,
+  privacy,
+  describedBy,
+  onAnswered,
+  reach,
+}: PrivacyRequestAnswerProps) {
   const [answer] = useAnswerPrivacyRequest();
   const [busy, setBusy] = useState<"accept" | "decline" | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -43,6 +51,7 @@ export function PrivacyRequestAnswer({ timelineId, privacy, describedBy, onAnswe
 
   return (
     <>
+      {reach}
       {failure ? (
         <p role="alert" className={styles.failure}>
           {failure}
@@ -64,11 +73,11 @@ export function PrivacyRequestAnswer({ timelineId, privacy, describedBy, onAnswe
           variant="secondary"
           onClick={() => void respond(false)}
           busy={busy === "decline"}
-          busyLabel="Declining..."
+          busyLabel="Rejecting..."
           disabled={busy !== null}
           aria-describedby={describedBy}
         >
-          Decline
+          Reject
         </Button>
       </div>
     </>

@@ -3,6 +3,8 @@ import { Avatar } from "../../../components/ui/avatar";
 import styles from "./profile-card.module.css";
 
 export interface ProfileCardPerson {
+  /** Their id: the avatar keeps its colour through a rename. */
+  id?: string | null;
   displayName: string;
   username: string;
   email?: string | null;
@@ -27,7 +29,7 @@ export function ProfileCard({ person, headingLevel = 2, showEmail = false, child
   return (
     <section className={styles.card} aria-label="About">
       <span className={styles.avatar}>
-        <Avatar name={name} email={person.email} src={person.profilePhotoUrl} size={88} decorative />
+        <Avatar seed={person.id} name={name} email={person.email} src={person.profilePhotoUrl} size={88} decorative />
       </span>
       <Heading className={styles.name}>{name}</Heading>
       <p className={styles.username}>@{person.username}</p>

@@ -12,6 +12,8 @@ import {
 /** docs/product.md §5 and §8 messages of this screen only; the limits and shared messages: docs/decisions/030-one-contract.md. */
 export const USERNAME_HINT = "Your unique username. Lowercase letters and numbers only.";
 export const USERNAME_TAKEN_LIVE = "This username is already taken";
+/** What a username typed with capitals or spaces became (docs/decisions/037-each-voice-its-authors.md). */
+export const usernameRewritten = (name: string) => `Usernames are lowercase, without spaces: yours will be @${name}`;
 export const SESSION_EXPIRED = "Your session has expired. Please log in again.";
 export const SAVE_FAILED = "Failed to save profile. Please try again.";
 

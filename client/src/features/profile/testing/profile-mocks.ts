@@ -85,6 +85,8 @@ export function aProfileMemory(overrides: Partial<MockProfileMemory> = {}): Mock
     partnerMeaning: null,
     canEdit: false,
     canWritePartnerMeaning: false,
+    canWriteMeaning: false,
+    editedBy: null,
     createdBy: { __typename: "User", id: "u-ida", displayName: "Ida", username: "ida" },
     partner: { __typename: "User", id: "u-bo", displayName: "Bo", username: "bo" },
     media: {

@@ -29,9 +29,15 @@ function textsOf(data: AudienceData | undefined): AudienceTexts {
   };
 }
 
-/** Timeline Settings: who each tier lets in for this timeline (its participants only may ask). */
-export function useTimelineAudience(timelineId: string): AudienceTexts {
-  const { data } = useTimelineAudiencesQuery({ variables: { id: timelineId }, fetchPolicy: "cache-and-network" });
+/**
+ * Timeline Settings, and a request to widen as its other person sees it: who each tier lets in for
+ * this timeline (its participants only may ask). Both of the two see the same count; each is
+ * named only the people they know themselves (docs/decisions/025-audience-preview.md).
+ */
+export function useTimelineAudience(timelineId: string, enabled = true): AudienceTexts {
+  const { data } = useTimelineAudiencesQuery(
+    enabled ? { variables: { id: timelineId }, fetchPolicy: "cache-and-network" } : skipToken,
+  );
   return textsOf(data);
 }
 

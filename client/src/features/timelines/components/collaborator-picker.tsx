@@ -37,7 +37,8 @@ interface CollaboratorPickerProps {
 
 /**
  * Search for the other person by username or name (docs/product.md §2, §5): a combobox with up to 10
- * suggestions; one must be chosen. An e-mail address with no match can be invited.
+ * suggestions; one must be chosen. An e-mail address is offered as an invitation, the same for
+ * every address (docs/decisions/037-each-voice-its-authors.md).
  */
 export function CollaboratorPicker({ value, onChange, loading = false, disabled = false }: CollaboratorPickerProps) {
   const id = useId();
@@ -48,7 +49,12 @@ export function CollaboratorPicker({ value, onChange, loading = false, disabled 
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const query = useDebouncedValue(term.trim(), SEARCH_DEBOUNCE_MS);
-  const { data, loading: searching } = useSearchCollaboratorsQuery(query ? { variables: { query } } : skipToken);
+  // An address is never looked up: it is offered as an invitation whether or not it has an
+  // account, and both get the same mail (docs/decisions/037-each-voice-its-authors.md).
+  const byAddress = isEmailAddress(query);
+  const { data, loading: searching } = useSearchCollaboratorsQuery(
+    query && !byAddress ? { variables: { query } } : skipToken,
+  );
 
   if (loading) {
     return (
@@ -71,6 +77,7 @@ export function CollaboratorPicker({ value, onChange, loading = false, disabled 
         </span>
         <div className={styles.selected} role="group" aria-labelledby={`${id}-label`}>
           <Avatar
+            seed={value.kind === "user" ? value.user.id : null}
             name={value.kind === "user" ? name : null}
             email={value.kind === "email" ? value.email : null}
             src={value.kind === "user" ? value.user.profilePhotoUrl : null}
@@ -99,15 +106,14 @@ export function CollaboratorPicker({ value, onChange, loading = false, disabled 
 
   const typed = term.trim();
   const stale = typed !== query;
-  const results = stale ? [] : (data?.searchUsers ?? []).slice(0, MAX_SUGGESTIONS);
-  const canInvite =
-    !stale && !searching && isEmailAddress(typed) && !results.some((user) => user.email === typed.toLowerCase());
+  const results = stale || byAddress ? [] : (data?.searchUsers ?? []).slice(0, MAX_SUGGESTIONS);
+  const canInvite = !stale && byAddress;
   const options: Collaborator[] = [
     ...results.map((user): Collaborator => ({ kind: "user", user })),
     ...(canInvite ? [{ kind: "email", email: typed.toLowerCase() } as Collaborator] : []),
   ];
   const expanded = open && typed.length > 0;
-  const busy = typed.length > 0 && (stale || searching);
+  const busy = typed.length > 0 && (stale || (searching && !byAddress));
   const activeIndex = active < options.length ? active : -1;
 
   const choose = (option: Collaborator) => {
@@ -212,6 +218,7 @@ export function CollaboratorPicker({ value, onChange, loading = false, disabled 
               {option.kind === "user" ? (
                 <>
                   <Avatar
+                    seed={option.user.id}
                     name={option.user.displayName || option.user.fullName}
                     src={option.user.profilePhotoUrl}
                     size={36}

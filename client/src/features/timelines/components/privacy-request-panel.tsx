@@ -3,7 +3,8 @@ import { Button } from "../../../components/ui/button";
 import { FormAlert } from "../../../components/ui/form-alert";
 import { useUpdateTimelineMutation, type Privacy, type PrivacyRequest_TimelineFragment } from "../../../gql/graphql";
 import { notifySaved } from "../../../lib/notify";
-import { PRIVACY_TOASTS, tierWord } from "../lib/privacy-consent";
+import { useTimelineAudience } from "../api/use-audience";
+import { audienceIfAgreed, PRIVACY_TOASTS, tierWord } from "../lib/privacy-consent";
 import styles from "./privacy-request-panel.module.css";
 
 export const CANCEL_REQUEST_FAILED = "The request could not be cancelled. Please try again.";
@@ -25,15 +26,18 @@ interface PrivacyRequestPanelProps {
 /**
  * A wider tier waiting for consent (docs/decisions/026-two-keys-privacy.md), on the timeline page
  * and in its settings: the one who asked sees who it waits for and may cancel it (which sets the
- * current tier again); the other person sees the request with Accept and Decline.
+ * current tier again); the other person sees the request with Accept and Reject.
  */
 export function PrivacyRequestPanel({ timeline, viewerId, otherName, answer, answering }: PrivacyRequestPanelProps) {
   const titleId = useId();
   const [updateTimeline, { loading: cancelling }] = useUpdateTimelineMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const wanted = timeline.pendingPrivacy;
-  if (!wanted) return null;
   const mine = timeline.privacyRequestedBy?.id === viewerId;
+  // the person asked sees the audience the asker saw, naming only people they know themselves
+  const audience = useTimelineAudience(timeline.id, !!wanted && !mine);
+  if (!wanted) return null;
+  const reach = audience[wanted];
   const busy = answering || cancelling;
 
   async function cancel() {
@@ -73,6 +77,7 @@ export function PrivacyRequestPanel({ timeline, viewerId, otherName, answer, ans
           <h2 id={titleId} className={styles.title}>
             {`${otherName} would like to make this ${tierWord(wanted)}`}
           </h2>
+          {reach ? <p className={styles.text}>{audienceIfAgreed(reach)}</p> : null}
           <p className={styles.text}>{`It stays ${tierWord(timeline.privacy)} unless you agree.`}</p>
           <FormAlert message={failure} />
           <div className={styles.actions}>
@@ -80,7 +85,7 @@ export function PrivacyRequestPanel({ timeline, viewerId, otherName, answer, ans
               Accept
             </Button>
             <Button variant="secondary" onClick={() => void respond(false)} disabled={busy} aria-describedby={titleId}>
-              Decline
+              Reject
             </Button>
           </div>
         </>

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { GlobeIcon, LockIcon, UsersIcon } from "../../../components/ui/icons";
 import type { Privacy } from "../../../gql/graphql";
+import { nobodyElseAnyTier, ONLY_YOU_TWO_WHATEVER } from "../lib/audience-text";
 import { privacyExplanation, privacyOptions } from "../lib/privacy";
 import { AudienceLine } from "./audience-line";
 import styles from "./privacy-selector.module.css";
@@ -18,9 +19,12 @@ interface PrivacySelectorProps {
 }
 
 /** The privacy tiers as radio cards, with an info box saying exactly who will see the timeline. */
-export function PrivacySelector({ value, onChange, otherName, disabled, audience }: PrivacySelectorProps) {
+export function PrivacySelector({ value, onChange, otherName, disabled, audience: perTier }: PrivacySelectorProps) {
   const name = useId();
   const infoId = `${name}-info`;
+  // With no connections on either side every tier lets in only the two: said once, not three times.
+  const alone = !!perTier && nobodyElseAnyTier(perTier);
+  const audience = alone ? undefined : perTier;
   return (
     <fieldset className={styles.fieldset} disabled={disabled}>
       <legend className={styles.legend}>Who can see this timeline?</legend>
@@ -53,6 +57,7 @@ export function PrivacySelector({ value, onChange, otherName, disabled, audience
           );
         })}
       </div>
+      {alone ? <p className={styles.alone}>{ONLY_YOU_TWO_WHATEVER}</p> : null}
       <p id={infoId} className={styles.info} aria-live="polite">
         {privacyExplanation(value, otherName)}
       </p>

@@ -7,6 +7,13 @@ import { AUDIENCE_CAP } from "@keepsake/contract";
  * known; otherwise at most two names, and none when the asker knows nobody among them.
  */
 export const ONLY_YOU_TWO = "Only you two";
+/** Said once, instead of "Only you two" under every tier, when neither of the two has any connection. */
+export const ONLY_YOU_TWO_WHATEVER = "Right now only you two, whatever you choose";
+
+/** Whether every tier lets in nobody else right now (all loaded). */
+export function nobodyElseAnyTier(texts: Partial<Record<string, string>>): boolean {
+  return texts.SEMI_PRIVATE === ONLY_YOU_TWO && texts.PUBLIC === ONLY_YOU_TWO;
+}
 
 /** Above this many people the count is "About N": it is right now, and it moves as people connect. */
 const EXACT_UP_TO = 3;

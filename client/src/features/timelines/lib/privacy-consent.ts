@@ -22,3 +22,11 @@ export const PRIVACY_TOASTS = {
   accepted: (tier: Privacy) => `This timeline is now ${tierWord(tier)}`,
   declined: (tier: Privacy) => `This timeline stays ${tierWord(tier)}`,
 } as const;
+
+const ORDER: Privacy[] = ["PRIVATE", "SEMI_PRIVATE", "PUBLIC"];
+
+/** Whether choosing `wanted` lets more people in than `current`: then the other person must agree. */
+export const widens = (current: Privacy, wanted: Privacy) => ORDER.indexOf(wanted) > ORDER.indexOf(current);
+
+/** The line a request to widen shows the person asked: who could see it then, as the asker saw it. */
+export const audienceIfAgreed = (text: string) => `Who could see it then: ${text}`;
