@@ -140,6 +140,9 @@ test("offline: the last lists and thumbnails under Offline, actions say so, logo
   await expect.poll(() => loadedImages(ada)).toBeGreaterThan(0);
   // Kept a moment after the answer arrives.
   await expect.poll(() => keptData(ada)).toContain("Bread, finally");
+  await ada.goto("/app/updates");
+  await expect(ada.getByRole("button", { name: /^Mark all as read/ })).toBeVisible();
+  await expect.poll(() => keptData(ada)).toContain("notifications");
   await ada.goto("/app/timelines");
   const card = ada.getByRole("link", { name: /Our kitchen/ });
   await expect(card).toBeVisible();
@@ -160,13 +163,20 @@ test("offline: the last lists and thumbnails under Offline, actions say so, logo
   await shot(ada, "offline-memories");
   await expectAccessible(ada, "Memories, offline");
 
-  // An action that needs the network says so.
+  // A form's save needs the network: disabled, and the banner's line says why.
   await ada.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Profile" }).click();
   await ada.getByRole("link", { name: "Edit Profile" }).click();
-  await expect(ada.getByRole("button", { name: "Save Changes" })).toBeEnabled();
-  await ada.getByRole("button", { name: "Save Changes" }).click();
-  await expect(ada.getByText("You're offline")).toBeVisible();
+  const save = ada.getByRole("button", { name: "Save Changes" });
+  await expect(save).toBeDisabled();
+  await expect(save).toHaveAccessibleDescription(/Changes need a connection/);
   await shot(ada, "offline-action");
+  // A change made anyway says so at once.
+  await ada
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: /^Updates/ })
+    .click();
+  await ada.getByRole("button", { name: /^Mark all as read/ }).click();
+  await expect(ada.getByText("You're offline")).toBeVisible();
   // The toast sits below the Offline banner, never over it (also scrolled: the banner is sticky).
   await expectBelowBanner(ada);
   await ada.mouse.wheel(0, 400);

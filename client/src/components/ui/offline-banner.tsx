@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
-import { useOnline } from "../../lib/use-online";
+import { OFFLINE_REASON_ID, useOnline } from "../../lib/use-online";
 import styles from "./offline-banner.module.css";
 
 /** The banner's height, for what must stay clear of it (the toasts: ./toaster.tsx). */
@@ -44,7 +44,9 @@ export function OfflineBanner({ bootedOffline = false }: { bootedOffline?: boole
   return (
     <div ref={ref} className={styles.banner} role="status" data-testid="offline-banner">
       <strong className={styles.title}>Offline</strong>
-      <span className={styles.text}>Showing what you saw last. Changes need a connection.</span>
+      <span className={styles.text} id={OFFLINE_REASON_ID}>
+        Showing what you saw last. Changes need a connection.
+      </span>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useSearchParams } from "react-router-dom";
-import { EmptyState } from "../../../components/ui/empty-state";
+import { EmptyState, NotSavedHere } from "../../../components/ui/empty-state";
 import { FloatingPlusButton } from "../../../components/ui/floating-plus-button";
 import { MemoriesIcon } from "../../../components/ui/icons";
 import { ScreenHeader } from "../../../components/ui/screen-header";
@@ -7,6 +7,7 @@ import { CenteredSpinner } from "../../../components/ui/spinner";
 import { MemoryJournal } from "../../../features/memories/components/memory-journal";
 import { LoadMore } from "../../../components/ui/load-more";
 import { useProfileMemoryPages } from "../../../features/profile/api/use-profile-memories";
+import { useOnline } from "../../../lib/use-online";
 import styles from "./memories-screen.module.css";
 
 /**
@@ -19,6 +20,7 @@ export function MemoriesScreen() {
   const pages = useProfileMemoryPages(email, { refresh: true });
   // Spec §7, §8: a failure to load shows the empty list; offline, what the cache kept (docs/decisions/020-offline-and-feedback.md).
   const memories = pages.error && !pages.data ? [] : pages.data ? pages.items : undefined;
+  const online = useOnline();
 
   return (
     <>
@@ -28,6 +30,8 @@ export function MemoriesScreen() {
       />
       {memories === undefined ? (
         <CenteredSpinner label="Loading memories..." height="content" />
+      ) : memories.length === 0 && !online && !pages.data ? (
+        <NotSavedHere icon={<MemoriesIcon size={28} />} />
       ) : memories.length === 0 ? (
         <EmptyState
           icon={<MemoriesIcon size={28} />}

@@ -137,7 +137,7 @@ function SettingsForm({ timeline }: { timeline: SettingsTimeline }) {
           answering={answeringPrivacy}
         />
         <FormAlert message={saveError} />
-        <Button type="submit" block disabled={!canSave} busy={saving} busyLabel="Saving...">
+        <Button type="submit" block needsNetwork disabled={!canSave} busy={saving} busyLabel="Saving...">
           Save Changes
         </Button>
       </form>

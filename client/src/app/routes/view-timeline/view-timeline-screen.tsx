@@ -1,13 +1,13 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { BackLink } from "../../../components/ui/back-link";
 import { PendingBadge } from "../../../components/ui/badge";
 import { ButtonLink } from "../../../components/ui/button";
-import { EmptyState } from "../../../components/ui/empty-state";
+import { EmptyState, NotSavedHere } from "../../../components/ui/empty-state";
 import { MemoriesIcon, PlusIcon, SettingsIcon } from "../../../components/ui/icons";
 import { ScreenHeader } from "../../../components/ui/screen-header";
 import { PageSpinner } from "../../../components/ui/spinner";
-import { MemoryStrip } from "../../../features/memories/components/memory-strip";
+import { MemoryStrip, roundImageFor } from "../../../features/memories/components/memory-strip";
 import { LazyMemoryViewer, usePreloadMemoryViewer } from "../../../features/memories/components/lazy-memory-viewer";
 import { LoadMore } from "../../../components/ui/load-more";
 import { useViewTimeline } from "../../../features/timelines/api/use-timelines";
@@ -15,7 +15,9 @@ import { PrivacyTier } from "../../../features/timelines/components/privacy-tier
 import { collaboratorLabel, personLabel } from "../../../features/timelines/lib/collaborator-label";
 import { PrivacyRequestPanel } from "../../../features/timelines/components/privacy-request-panel";
 import { useAnswerPrivacyRequest } from "../../../features/notifications/api/use-answer-privacy-request";
+import { useKeepMediaForOffline } from "../../../lib/offline-ready";
 import { useSessionUser } from "../../../lib/session-user";
+import { OFFLINE_REASON_ID, useOnline } from "../../../lib/use-online";
 import { countLabel } from "../../../lib/count-label";
 import { PendingInvitation, WaitingForAnswer } from "./pending-invitation";
 import styles from "./view-timeline-screen.module.css";
@@ -30,6 +32,10 @@ export function ViewTimelineScreen() {
   const { data, loading, error, memories: pages } = useViewTimeline(id);
   const viewer = useSessionUser();
   const [answerPrivacy, answeringPrivacy] = useAnswerPrivacyRequest();
+  const online = useOnline();
+  // every thumbnail of the loaded memories is kept for offline, not only those on screen
+  const thumbs = useMemo(() => pages.items.flatMap((memory) => roundImageFor(memory) ?? []), [pages.items]);
+  useKeepMediaForOffline(thumbs);
 
   // Without an id, go to the list (docs/product.md §8).
   if (!id) return <Navigate to="/app/timelines" replace />;
@@ -37,6 +43,14 @@ export function ViewTimelineScreen() {
   if (loading && !data) return <PageSpinner label="Loading timeline…" />;
 
   if (!data) {
+    // Offline, and never opened online on this device: nothing was kept to show.
+    if (!online)
+      return (
+        <>
+          <BackLink to="/app/timelines" label="Timelines" />
+          <NotSavedHere icon={<MemoriesIcon size={28} />} />
+        </>
+      );
     // The load failed (not a "no access" answer): docs/product.md §2 not-found state.
     if (error) console.warn("ViewTimeline failed", error);
     return (
@@ -82,7 +96,7 @@ export function ViewTimelineScreen() {
             </div>
             {canAdd ? (
               <div className={styles.actions}>
-                <ButtonLink to={addMemoryUrl} className={styles.add}>
+                <ButtonLink to={addMemoryUrl} className={styles.add} needsNetwork>
                   <PlusIcon size={20} />
                   Add Memory
                 </ButtonLink>
@@ -90,7 +104,10 @@ export function ViewTimelineScreen() {
                   to={`/app/timeline-settings?id=${encodeURIComponent(timeline.id)}`}
                   className={styles.settings}
                   aria-label="Timeline settings"
-                  title="Timeline settings"
+                  title={online ? "Timeline settings" : "Timeline settings: needs a connection"}
+                  aria-disabled={!online || undefined}
+                  aria-describedby={online ? undefined : OFFLINE_REASON_ID}
+                  onClick={online ? undefined : (event) => event.preventDefault()}
                 >
                   <SettingsIcon />
                 </Link>
@@ -114,12 +131,20 @@ export function ViewTimelineScreen() {
 
       {memories.length === 0 && waiting ? (
         <WaitingForAnswer name={personLabel(invitee)} />
-      ) : memories.length === 0 && invited ? null : memories.length === 0 ? (
+      ) : memories.length === 0 && invited ? null : memories.length === 0 && !online && timeline.memoryCount > 0 ? (
+        <NotSavedHere icon={<MemoriesIcon size={28} />} />
+      ) : memories.length === 0 ? (
         <EmptyState
           icon={<MemoriesIcon size={28} />}
           title="No memories yet"
           message="Start adding photos and videos to create your timeline"
-          action={canAdd ? <ButtonLink to={addMemoryUrl}>Add First Memory</ButtonLink> : undefined}
+          action={
+            canAdd ? (
+              <ButtonLink to={addMemoryUrl} needsNetwork>
+                Add First Memory
+              </ButtonLink>
+            ) : undefined
+          }
         />
       ) : (
         <MemoryStrip

@@ -26,7 +26,8 @@ interface MemoryStripProps {
   end?: ReactNode;
 }
 
-function roundImageFor(memory: TimelineMemory_MemoryFragment): string | null {
+/** The round image of a memory on the strip (a video shows its poster). */
+export function roundImageFor(memory: TimelineMemory_MemoryFragment): string | null {
   const { media } = memory;
   if (media.type === "VIDEO") return media.posterUrl ?? media.thumbUrl ?? null;
   return media.thumbUrl ?? media.url ?? null;
