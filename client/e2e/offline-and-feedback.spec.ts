@@ -2,6 +2,7 @@ import { expect, test, type Page } from "./helpers/test";
 import { addMemoryWithPhoto } from "./helpers/add-memory";
 import { apiGraphql, apiSignIn, signInOverHttp } from "./helpers/api-sign-in";
 import { expectAccessible, graphql, phone, saveShot, signIn, trackPageErrors } from "./helpers/journey";
+import { keptData, offlineCaches } from "./helpers/offline";
 
 /**
  * The app's shell on a 390×844 phone: the outcome of a declined proposal in Updates,
@@ -44,41 +45,6 @@ async function loadedImages(page: Page): Promise<number> {
   return page.evaluate(
     () => [...document.querySelectorAll("img")].filter((img) => img.complete && img.naturalWidth > 0).length,
   );
-}
-
-/** What this device kept for offline use: the saved Apollo caches, as text. */
-async function keptData(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open("keepsake-offline");
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    if (!db.objectStoreNames.contains("data")) return "";
-    const values = await new Promise<unknown[]>((resolve) => {
-      const all = db.transaction("data").objectStore("data").getAll();
-      all.onsuccess = () => resolve(all.result as unknown[]);
-    });
-    return JSON.stringify(values);
-  });
-}
-
-async function offlineCaches(page: Page): Promise<{ media: string[]; account: boolean }> {
-  return page.evaluate(async () => {
-    const media = (await caches.keys()).filter((name) => name.startsWith("keepsake-media"));
-    const account = await new Promise<boolean>((resolve) => {
-      const open = indexedDB.open("keepsake-offline");
-      open.onsuccess = () => {
-        const db = open.result;
-        if (!db.objectStoreNames.contains("data")) return resolve(false);
-        const get = db.transaction("data").objectStore("data").count();
-        get.onsuccess = () => resolve(get.result > 0);
-        get.onerror = () => resolve(false);
-      };
-      open.onerror = () => resolve(false);
-    });
-    return { media, account };
-  });
 }
 
 test("Updates: a declined proposal says so, in place of its buttons", async ({ browser }, testInfo) => {
