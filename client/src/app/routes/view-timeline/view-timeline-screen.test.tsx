@@ -125,6 +125,32 @@ describe("View Timeline (docs/product.md §2)", () => {
     expect(card).toHaveFocus();
   });
 
+  it("opens the viewer at once on a tap, with the memory in the URL; moving replaces it; Back closes it", async () => {
+    const { router } = render([viewMock(timelineData())]);
+    const card = await screen.findByRole("button", { name: /Sunset at the miradouro/ });
+    withClock(() => {
+      fireEvent.pointerDown(card, { pointerType: "touch" });
+      fireEvent.click(card, { detail: 1 });
+      // no double-click window for a finger: the viewer is asked for on the tap itself
+      expect(locationOf(router)).toBe("/app/view-timeline?id=t-1&memory=m-1");
+    });
+    const viewer = await screen.findByRole("dialog", { name: "Sunset at the miradouro" });
+    fireEvent.click(within(viewer).getByRole("button", { name: "Next memory" }));
+    await waitFor(() => expect(locationOf(router)).toBe("/app/view-timeline?id=t-1&memory=m-2"));
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(locationOf(router)).toBe("/app/view-timeline?id=t-1");
+  });
+
+  it("a link with a memory opens the viewer on it; closing keeps the person on the timeline", async () => {
+    const { router } = render([viewMock(timelineData())], "/app/view-timeline?id=t-1&memory=m-2");
+    const viewer = await screen.findByRole("dialog", { name: "First coffee" });
+    expect(within(viewer).getByTestId("viewer-position")).toHaveTextContent("2 / 2");
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(locationOf(router)).toBe("/app/view-timeline?id=t-1");
+  });
+
   it("opens Edit Memory on a double click, without opening the viewer", async () => {
     const { router } = render([viewMock(timelineData())]);
     const card = await screen.findByRole("button", { name: /Sunset at the miradouro/ });

@@ -1,5 +1,5 @@
-import { useMemo, useState } from "react";
-import { Link, Navigate, useNavigate, useSearchParams } from "react-router-dom";
+import { useEffect, useMemo, useState } from "react";
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { BackLink } from "../../../components/ui/back-link";
 import { PendingBadge } from "../../../components/ui/badge";
 import { ButtonLink } from "../../../components/ui/button";
@@ -8,7 +8,11 @@ import { MemoriesIcon, PlusIcon, SettingsIcon } from "../../../components/ui/ico
 import { ScreenHeader } from "../../../components/ui/screen-header";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { MemoryStrip, roundImageFor } from "../../../features/memories/components/memory-strip";
-import { LazyMemoryViewer, usePreloadMemoryViewer } from "../../../features/memories/components/lazy-memory-viewer";
+import {
+  LazyMemoryViewer,
+  preloadMemoryViewer,
+  usePreloadMemoryViewer,
+} from "../../../features/memories/components/lazy-memory-viewer";
 import { LoadMore } from "../../../components/ui/load-more";
 import { useViewTimeline } from "../../../features/timelines/api/use-timelines";
 import { PrivacyTier } from "../../../features/timelines/components/privacy-tier";
@@ -27,10 +31,17 @@ export function ViewTimelineScreen() {
   const [params] = useSearchParams();
   const id = params.get("id")?.trim() ?? "";
   const navigate = useNavigate();
-  const [openId, setOpenId] = useState<string | null>(null);
+  const viewer = useMemoryInUrl();
   usePreloadMemoryViewer();
   const { data, loading, error, memories: pages } = useViewTimeline(id);
-  const viewer = useSessionUser();
+  // a link to a memory of a page not read yet: the pages are read until it is there
+  const wanted = viewer.memoryId;
+  const found = !wanted || pages.items.some((memory) => memory.id === wanted);
+  const { hasMore, loadMore, loadingMore, loadMoreFailed } = pages;
+  useEffect(() => {
+    if (!found && hasMore && !loadingMore && !loadMoreFailed) loadMore();
+  }, [found, hasMore, loadMore, loadingMore, loadMoreFailed]);
+  const me = useSessionUser();
   const [answerPrivacy, answeringPrivacy] = useAnswerPrivacyRequest();
   const online = useOnline();
   // every thumbnail of the loaded memories is kept for offline, not only those on screen
@@ -68,7 +79,7 @@ export function ViewTimelineScreen() {
 
   const timeline = data.timeline;
   const memories = pages.items;
-  const open = openId && memories.some((memory) => memory.id === openId) ? openId : null;
+  const open = viewer.startId && memories.some((memory) => memory.id === viewer.startId) ? viewer.startId : null;
   const addMemoryUrl = `/app/add-memory?timeline_id=${encodeURIComponent(timeline.id)}`;
   const editUrl = (memoryId: string) => `/app/edit-memory?id=${encodeURIComponent(memoryId)}`;
   const pending = timeline.status === "PENDING";
@@ -120,8 +131,8 @@ export function ViewTimelineScreen() {
       {timeline.isParticipant ? (
         <PrivacyRequestPanel
           timeline={timeline}
-          viewerId={viewer?.id}
-          otherName={collaboratorLabel(timeline, viewer)}
+          viewerId={me?.id}
+          otherName={collaboratorLabel(timeline, me)}
           answer={answerPrivacy}
           answering={answeringPrivacy}
         />
@@ -149,7 +160,8 @@ export function ViewTimelineScreen() {
       ) : (
         <MemoryStrip
           memories={memories}
-          onOpen={(memory) => setOpenId(memory.id)}
+          onOpen={(memory) => viewer.open(memory.id)}
+          onPress={preloadMemoryViewer}
           onEdit={(memory) => void navigate(editUrl(memory.id))}
           end={pages.hasMore ? <LoadMore pages={pages} horizontal /> : undefined}
         />
@@ -160,10 +172,43 @@ export function ViewTimelineScreen() {
           memories={memories}
           startId={open}
           theme="teal"
-          onClose={() => setOpenId(null)}
+          onShow={(memory) => viewer.show(memory.id)}
+          onClose={viewer.close}
           onEdit={(memory) => void navigate(editUrl(memory.id))}
         />
       ) : null}
     </>
   );
+}
+
+/**
+ * The memory open in the viewer lives in the URL (`&memory=`): opening adds a history entry, so
+ * Back closes the viewer; moving to another memory replaces it; a reloaded or shared link opens
+ * that memory. `startId` stays the memory the viewer opened on while it is open.
+ */
+function useMemoryInUrl() {
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const memoryId = params.get("memory");
+  const [startId, setStartId] = useState<string | null>(memoryId);
+  if (memoryId && !startId) setStartId(memoryId);
+  if (!memoryId && startId) setStartId(null);
+  const opened = (location.state as { viewerOpened?: boolean } | null)?.viewerOpened === true;
+  const withMemory = (memory: string | null) => {
+    const next = new URLSearchParams(params);
+    if (memory) next.set("memory", memory);
+    else next.delete("memory");
+    return next;
+  };
+  return {
+    memoryId,
+    startId,
+    open: (memory: string) => setParams(withMemory(memory), { state: { viewerOpened: true } }),
+    show: (memory: string) => {
+      if (memory !== memoryId) setParams(withMemory(memory), { replace: true, state: location.state });
+    },
+    // back to the entry before the viewer when it added one; a link that came with the memory: drop it
+    close: () => (opened ? void navigate(-1) : setParams(withMemory(null), { replace: true })),
+  };
 }

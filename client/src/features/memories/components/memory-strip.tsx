@@ -18,8 +18,10 @@ const EAGER_CARDS = 3;
 
 interface MemoryStripProps {
   memories: readonly TimelineMemory_MemoryFragment[];
-  /** Single click (or Enter/Space): open the viewer. */
+  /** A tap, a single click or Enter/Space: open the viewer. */
   onOpen: (memory: TimelineMemory_MemoryFragment) => void;
+  /** A pointer went down on a memory: what opening needs can start loading. */
+  onPress?: () => void;
   /** Double click: edit (only offered for memories the viewer may edit). */
   onEdit: (memory: TimelineMemory_MemoryFragment) => void;
   /** After the last card: the next page's sentinel (docs/decisions/024-paged-reads.md). */
@@ -36,12 +38,15 @@ export function roundImageFor(memory: TimelineMemory_MemoryFragment): string | n
 /**
  * A timeline's memories on a horizontal line of round images (docs/product.md §2), sized to the
  * screen, with month markers on the line and a year scrubber above it
- * (docs/decisions/018-viewer-and-strip.md). A single click opens the viewer, a double click opens
- * Edit Memory; single clicks wait briefly so a double click does not also open the viewer. On a
+ * (docs/decisions/018-viewer-and-strip.md). A tap opens the viewer at once; with a mouse a single
+ * click opens it and a double click opens Edit Memory, so a single click waits briefly
+ * (docs/decisions/036-offline-that-tells-the-truth.md). On a
  * desktop the mouse wheel scrolls it sideways and ← → Home End move between the memories.
  */
-export function MemoryStrip({ memories, onOpen, onEdit, end }: MemoryStripProps) {
+export function MemoryStrip({ memories, onOpen, onPress, onEdit, end }: MemoryStripProps) {
   const timer = useRef<number | undefined>(undefined);
+  // the kind of the last pointer that went down on a card: only a mouse waits for a double click
+  const pointerType = useRef<string>("mouse");
   const scrollerRef = useRef<HTMLDivElement>(null);
   const reducedMotion = usePrefersReducedMotion();
   const [firstVisible, setFirstVisible] = useState(0);
@@ -53,8 +58,8 @@ export function MemoryStrip({ memories, onOpen, onEdit, end }: MemoryStripProps)
 
   const onClick = (event: MouseEvent, memory: TimelineMemory_MemoryFragment) => {
     window.clearTimeout(timer.current);
-    // Keyboard activation has no click count: open at once.
-    if (event.detail === 0) return onOpen(memory);
+    // Keyboard activation has no click count, and a finger or pen does not double-click: open at once.
+    if (event.detail === 0 || pointerType.current !== "mouse") return onOpen(memory);
     timer.current = window.setTimeout(() => onOpen(memory), DOUBLE_CLICK_WINDOW_MS);
   };
   const onDoubleClick = (memory: TimelineMemory_MemoryFragment) => {
@@ -122,6 +127,10 @@ export function MemoryStrip({ memories, onOpen, onEdit, end }: MemoryStripProps)
                   className={styles.card}
                   data-index={index}
                   title={memory.canEdit ? "Click to view, double-click to edit" : undefined}
+                  onPointerDown={(event) => {
+                    pointerType.current = event.pointerType;
+                    onPress?.();
+                  }}
                   onClick={(event) => onClick(event, memory)}
                   onDoubleClick={() => onDoubleClick(memory)}
                 >

@@ -24,6 +24,8 @@ interface MemoryViewerProps {
   onClose: () => void;
   /** Shows "Edit Memory" on memories with `canEdit` (docs/product.md §2, §6). */
   onEdit?: (memory: MemoryViewerMemory) => void;
+  /** The memory shown, at opening and after each move (the screen keeps it in its URL). */
+  onShow?: (memory: MemoryViewerMemory) => void;
 }
 
 function isTypingTarget(target: EventTarget | null): boolean {
@@ -40,7 +42,7 @@ function isTypingTarget(target: EventTarget | null): boolean {
  * the media close it, and focus returns to what opened it. Transitions are off under
  * prefers-reduced-motion.
  */
-export function MemoryViewer({ memories, startId, theme = "teal", onClose, onEdit }: MemoryViewerProps) {
+export function MemoryViewer({ memories, startId, theme = "teal", onClose, onEdit, onShow }: MemoryViewerProps) {
   const baseId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const reducedMotion = usePrefersReducedMotion();
@@ -79,6 +81,15 @@ export function MemoryViewer({ memories, startId, theme = "teal", onClose, onEdi
       embla.off("select", onSelect);
     };
   }, [embla]);
+
+  const shown = memories[current];
+  const onShowRef = useRef(onShow);
+  useEffect(() => {
+    onShowRef.current = onShow;
+  });
+  useEffect(() => {
+    if (shown) onShowRef.current?.(shown);
+  }, [shown]);
 
   const close = useCallback(() => {
     if (reducedMotion) return onClose();
