@@ -5,7 +5,7 @@ import { expectAccessible, graphql, saveShot, signIn, trackPageErrors } from "./
 
 /**
  * Offline that tells the truth, on a 390×844 phone in the browser's offline mode
- * (docs/decisions/036-offline-that-tells-the-truth.md): "Saved for offline" once, soon after the
+ * (docs/decisions/036-offline-truth-and-memory-urls.md): "Saved for offline" once, soon after the
  * first visit; every thumbnail of a visited timeline kept, also those never on screen; what was
  * never opened says "Not saved on this phone yet"; what needs the network is disabled and says why.
  */

@@ -4,7 +4,7 @@ import { expectAccessible, graphql, saveShot, signIn, trackPageErrors } from "./
 
 /**
  * A viewer that opens at once and a place in the URL, on a 390×844 phone
- * (docs/decisions/036-offline-that-tells-the-truth.md): "View" in Updates opens the first new
+ * (docs/decisions/036-offline-truth-and-memory-urls.md): "View" in Updates opens the first new
  * memory; a tap opens the viewer with `&memory=` in the URL; moving replaces it; Back closes the
  * viewer; the link reloaded opens that memory again.
  */

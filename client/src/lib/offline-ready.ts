@@ -3,7 +3,7 @@ import { OFFLINE_READY_SAID } from "./offline-cache-names";
 import { accountRemembered } from "./offline-store";
 
 /**
- * When the app is ready offline, and the media it keeps (docs/decisions/036-offline-that-tells-the-truth.md).
+ * When the app is ready offline, and the media it keeps (docs/decisions/036-offline-truth-and-memory-urls.md).
  * The service worker (build/pwa-options.ts) precaches the app and keeps /media thumbnails in its
  * runtime caches; what it keeps is what passes through it, so media fetched here, once it controls
  * the page, lands in those bounded caches by the same route and strategy as an <img>.

@@ -24,7 +24,7 @@ export function EmptyState({ title, message, icon, action, headingLevel = 2 }: E
 
 /**
  * Offline, in place of what was never opened online on this device: the truth, rather than "not
- * found" or "no memories" (docs/decisions/036-offline-that-tells-the-truth.md).
+ * found" or "no memories" (docs/decisions/036-offline-truth-and-memory-urls.md).
  */
 export function NotSavedHere({ icon }: { icon?: ReactNode }) {
   return (

@@ -40,7 +40,7 @@ export function roundImageFor(memory: TimelineMemory_MemoryFragment): string | n
  * screen, with month markers on the line and a year scrubber above it
  * (docs/decisions/018-viewer-and-strip.md). A tap opens the viewer at once; with a mouse a single
  * click opens it and a double click opens Edit Memory, so a single click waits briefly
- * (docs/decisions/036-offline-that-tells-the-truth.md). On a
+ * (docs/decisions/036-offline-truth-and-memory-urls.md). On a
  * desktop the mouse wheel scrolls it sideways and ← → Home End move between the memories.
  */
 export function MemoryStrip({ memories, onOpen, onPress, onEdit, end }: MemoryStripProps) {
