@@ -56,6 +56,10 @@ export function createLoaders(reads: LoaderReads, viewer: () => Viewer) {
       (requests) => reads.memories.pagesByTimelineIds(viewer(), requests),
       { cacheKeyFn: (r) => JSON.stringify([r.timelineId, r.sort, r.size, r.after]) },
     ),
+    /** how many memories each month of a timeline holds (the strip's marks and years) */
+    memoryMonthsByTimelineId: new DataLoader<string, { month: string | null; count: number }[]>((ids) =>
+      reads.memories.monthsByTimelineIds(viewer(), ids),
+    ),
     memoryCountByTimelineId: new DataLoader<string, number>(async (ids) => {
       const v = viewer();
       const visible = await v.visibleTimelineIds([...ids]);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { BackLink } from "../../../components/ui/back-link";
 import { PendingBadge } from "../../../components/ui/badge";
@@ -8,6 +8,7 @@ import { MemoriesIcon, PlusIcon, SettingsIcon } from "../../../components/ui/ico
 import { ScreenHeader } from "../../../components/ui/screen-header";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { MemoryStrip, roundImageFor } from "../../../features/memories/components/memory-strip";
+import type { MonthCount } from "../../../features/memories/lib/strip-marks";
 import {
   LazyMemoryViewer,
   preloadMemoryViewer,
@@ -37,10 +38,16 @@ export function ViewTimelineScreen() {
   // a link to a memory of a page not read yet: the pages are read until it is there
   const wanted = viewer.memoryId;
   const found = !wanted || pages.items.some((memory) => memory.id === wanted);
-  const { hasMore, loadMore, loadingMore, loadMoreFailed } = pages;
+  const { hasMore, loadMore } = pages;
+  const loadMoreRef = useRef(loadMore);
   useEffect(() => {
-    if (!found && hasMore && !loadingMore && !loadMoreFailed) loadMore();
-  }, [found, hasMore, loadMore, loadingMore, loadMoreFailed]);
+    loadMoreRef.current = loadMore;
+  });
+  // once per page read (the count changes), never again while a page is on its way
+  const read = pages.items.length;
+  useEffect(() => {
+    if (!found && hasMore) loadMoreRef.current();
+  }, [found, hasMore, read]);
   const me = useSessionUser();
   const [answerPrivacy, answeringPrivacy] = useAnswerPrivacyRequest();
   const online = useOnline();
@@ -160,6 +167,8 @@ export function ViewTimelineScreen() {
       ) : (
         <MemoryStrip
           memories={memories}
+          months={monthsOf(timeline)}
+          onNeedMore={loadMore}
           onOpen={(memory) => viewer.open(memory.id)}
           onPress={preloadMemoryViewer}
           onEdit={(memory) => void navigate(editUrl(memory.id))}
@@ -173,6 +182,8 @@ export function ViewTimelineScreen() {
           startId={open}
           theme="teal"
           onShow={(memory) => viewer.show(memory.id)}
+          total={timeline.memoryCount}
+          onNearEnd={hasMore ? loadMore : undefined}
           onClose={viewer.close}
           onEdit={(memory) => void navigate(editUrl(memory.id))}
         />
@@ -211,4 +222,14 @@ function useMemoryInUrl() {
     // back to the entry before the viewer when it added one; a link that came with the memory: drop it
     close: () => (opened ? void navigate(-1) : setParams(withMemory(null), { replace: true })),
   };
+}
+
+/**
+ * The whole timeline's month counts while they agree with its count: a memory added or deleted
+ * here changes the count at once and the months only at the next read, so meanwhile the strip
+ * marks what it has read.
+ */
+function monthsOf(timeline: { memoryCount: number; memoryMonths: readonly MonthCount[] }) {
+  const counted = timeline.memoryMonths.reduce((sum, month) => sum + month.count, 0);
+  return counted === timeline.memoryCount ? timeline.memoryMonths : undefined;
 }

@@ -3,7 +3,15 @@ import { ImageIcon, PlayIcon } from "../../../components/ui/icons";
 import type { TimelineMemory_MemoryFragment } from "../../../gql/graphql";
 import { usePrefersReducedMotion } from "../../../lib/use-reduced-motion";
 import { formatMemoryDate } from "../lib/memory-date";
-import { monthMarks, stopAt, yearStops, type YearStop } from "../lib/strip-marks";
+import {
+  monthMarks,
+  monthMarksOf,
+  stopAt,
+  yearStops,
+  yearStopsOf,
+  type MonthCount,
+  type YearStop,
+} from "../lib/strip-marks";
 import styles from "./memory-strip.module.css";
 import { useHorizontalWheel } from "./use-horizontal-wheel";
 import { YearScrubber } from "./year-scrubber";
@@ -26,6 +34,10 @@ interface MemoryStripProps {
   onEdit: (memory: TimelineMemory_MemoryFragment) => void;
   /** After the last card: the next page's sentinel (docs/decisions/024-paged-reads.md). */
   end?: ReactNode;
+  /** The whole timeline's month counts: marks and years also for the pages not read yet. */
+  months?: readonly MonthCount[];
+  /** Reads the next page (a year further than the pages read was chosen). */
+  onNeedMore?: () => void;
 }
 
 /** The round image of a memory on the strip (a video shows its poster). */
@@ -43,7 +55,7 @@ export function roundImageFor(memory: TimelineMemory_MemoryFragment): string | n
  * (docs/decisions/036-offline-truth-and-memory-urls.md). On a
  * desktop the mouse wheel scrolls it sideways and ← → Home End move between the memories.
  */
-export function MemoryStrip({ memories, onOpen, onPress, onEdit, end }: MemoryStripProps) {
+export function MemoryStrip({ memories, onOpen, onPress, onEdit, end, months, onNeedMore }: MemoryStripProps) {
   const timer = useRef<number | undefined>(undefined);
   // the kind of the last pointer that went down on a card: only a mouse waits for a double click
   const pointerType = useRef<string>("mouse");
@@ -53,8 +65,10 @@ export function MemoryStrip({ memories, onOpen, onPress, onEdit, end }: MemorySt
   useEffect(() => () => window.clearTimeout(timer.current), []);
   useHorizontalWheel(scrollerRef);
 
-  const marks = monthMarks(memories);
-  const stops = yearStops(memories);
+  const marks = months?.length ? monthMarksOf(months) : monthMarks(memories);
+  const stops = months?.length ? yearStopsOf(months) : yearStops(memories);
+  // a year beyond the pages read: the pages are read up to it, then the strip goes there
+  const [pendingJump, setPendingJump] = useState<YearStop | null>(null);
 
   const onClick = (event: MouseEvent, memory: TimelineMemory_MemoryFragment) => {
     window.clearTimeout(timer.current);
@@ -93,11 +107,32 @@ export function MemoryStrip({ memories, onOpen, onPress, onEdit, end }: MemorySt
   };
 
   const jumpTo = (stop: YearStop) => {
-    // The strip's end padding lets every card reach the start, so this lands on the year.
     setFirstVisible(stop.index);
+    if (stop.index >= memories.length) {
+      setPendingJump(stop);
+      return;
+    }
+    // The strip's end padding lets every card reach the start, so this lands on the year.
     scrollerRef.current?.scrollTo({ left: stop.index * STRIP_SPACING, behavior: reducedMotion ? "auto" : "smooth" });
     cardAt(stop.index)?.focus({ preventScroll: true });
   };
+
+  // after each page that arrived: there yet, or the next page (asked for once per page, never
+  // again while one is on its way)
+  const needMore = useRef(onNeedMore);
+  useEffect(() => {
+    needMore.current = onNeedMore;
+  });
+  useEffect(() => {
+    if (!pendingJump) return;
+    if (pendingJump.index < memories.length) {
+      setPendingJump(null);
+      scrollerRef.current?.scrollTo({ left: pendingJump.index * STRIP_SPACING, behavior: "auto" });
+      scrollerRef.current
+        ?.querySelector<HTMLElement>(`[data-index="${pendingJump.index}"]`)
+        ?.focus({ preventScroll: true });
+    } else needMore.current?.();
+  }, [pendingJump, memories.length]);
 
   const onScroll = () => {
     const scroller = scrollerRef.current;
