@@ -6,7 +6,8 @@ import { expectAccessible, graphql, saveShot, signIn, trackPageErrors } from "./
 /**
  * The strip and the viewer cover the whole timeline, not only its first page of 30, on a 390×844
  * phone (docs/decisions/036-offline-truth-and-memory-urls.md): the year scrubber lists a year whose
- * memories are on a page not read yet and goes there; the viewer counts every memory ("1 / 33").
+ * memories are on a page not read yet and goes there; the viewer counts every memory ("1 / 33");
+ * on a desktop the strip uses the screen's width.
  */
 
 test("the year scrubber and the viewer's count cover the whole timeline", async ({ browser }, testInfo) => {
@@ -60,5 +61,19 @@ test("the year scrubber and the viewer's count cover the whole timeline", async 
   await expectAccessible(ada, "Strip at a year on the second page");
   await saveShot(ada, "whole-timeline-2019");
 
+  // On a desktop the strip uses the screen's width: at 1280×800, four whole memories and more.
+  await ada.setViewportSize({ width: 1280, height: 800 });
+  await ada.goto(`/app/view-timeline?id=${timelineId}`);
+  await expect(ada.getByRole("button", { name: /August 31/ })).toBeVisible();
+  // whole memories inside the strip's scrolling box (what is past its edge is clipped)
+  const whole = await ada.getByRole("list", { name: "Memories" }).evaluate((list) => {
+    const seen = list.parentElement!.getBoundingClientRect();
+    return [...list.querySelectorAll("button")].filter((card) => {
+      const box = card.getBoundingClientRect();
+      return box.left >= seen.left && box.right <= seen.right;
+    }).length;
+  });
+  expect(whole).toBeGreaterThanOrEqual(4);
+  await saveShot(ada, "whole-timeline-desktop");
   expect(errors).toEqual([]);
 });
