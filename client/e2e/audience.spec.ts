@@ -75,13 +75,15 @@ test("each tier says who it lets in, on Create Timeline and in the settings", as
   await expect(ada.getByRole("radio", { name: "Private", exact: true })).toBeVisible();
   await expect(ada.getByText("Only the two of you")).toHaveCount(0);
 
-  // With Cy chosen, Bo is the only other person either tier lets in.
+  // With Cy chosen (found by search, no partner of Ada's): the answer is Ada's side alone, the
+  // same as with nobody chosen, so it tells nothing of Cy's web or of where Cy stands
+  // (docs/decisions/032-who-may-learn-whom.md).
   await ada.getByRole("textbox", { name: /Title/ }).fill("Ada and Cy");
   await ada.getByRole("combobox", { name: /Collaborator/ }).fill(cyMe.username);
   await ada.getByRole("option", { name: new RegExp(`@${cyMe.username}`) }).click();
-  await expect(radio(/Semi-private/)).toHaveAccessibleDescription("1 person: Bo");
-  await expect(radio(/Public/)).toHaveAccessibleDescription("1 person: Bo");
-  await expect(ada.getByText("1 person: Bo").first()).toBeVisible();
+  await expect(radio(/Semi-private/)).toHaveAccessibleDescription("2 people, including Bo");
+  await expect(radio(/Public/)).toHaveAccessibleDescription("2 people, including Bo");
+  await expect(ada.getByText("2 people, including Bo").first()).toBeVisible();
   await shot(ada, "01-create");
   await expectAccessible(ada, "Create Timeline with audiences");
 

@@ -23,6 +23,8 @@ const schema = z.object({
   AUTH_IP_HOURLY_LIMIT: opt(z.coerce.number().int().min(1)).default(30),
   // the wait between two sign-in mails to one address; shorter only where a test must cross it
   AUTH_EMAIL_COOLDOWN_SECONDS: opt(z.coerce.number().int().min(1).max(3600)).default(60),
+  // proposals one person may send a day, by id or by e-mail (docs/decisions/032-who-may-learn-whom.md)
+  INVITE_DAILY_LIMIT: opt(z.coerce.number().int().min(1)).default(20),
   UPLOAD_RATE_LIMIT: opt(z.coerce.number().int().min(1)).default(30),
   USER_STORAGE_QUOTA_MB: opt(z.coerce.number().int().min(1)).default(2048),
   // Longest video accepted, and the ffmpeg to use instead of the bundled one (docs/decisions/034-media-formats.md).

@@ -51,6 +51,8 @@ export async function startServer(opts: {
     LOG_LEVEL: "info",
     AUTH_IP_HOURLY_LIMIT: "100000",
     UPLOAD_RATE_LIMIT: "100000",
+    // the load of the faults and scale suites proposes hundreds of timelines as one person
+    INVITE_DAILY_LIMIT: "100000",
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
     ...opts.env,
   });

@@ -28,7 +28,13 @@ import {
   sha256Hex,
 } from "./sign-in-secrets.js";
 import { SignInToken } from "../../entities/sign-in-token.entity.js";
-import { SIGN_IN_MAIL_JOB, signInMailJob, type SignInMailJob } from "./sign-in-mail.job.js";
+import {
+  SIGN_IN_MAIL_JOB,
+  signInMailJob,
+  type LinkLimitKeys,
+  type SignInMailJob,
+  type SignInSecrets,
+} from "./sign-in-mail.job.js";
 import type { Mailer } from "../../lib/mailer.js";
 
 export const LINK_TTL_MINUTES = 15;
@@ -146,17 +152,19 @@ export class AuthService {
         ...deps,
         sealer: this.sealer,
         minutes: LINK_TTL_MINUTES,
-        undeliverable: (email) => this.refundLinkRequest(email),
+        undeliverable: (limits) => this.refundLinkRequest(limits),
       }),
     );
   }
 
-  /** A link request whose mail never went out no longer counts against the address's limits. */
-  private async refundLinkRequest(email: string): Promise<void> {
-    const key = this.ref(email);
-    await Promise.all(
-      [this.limits.emailCooldown, this.limits.emailHourly, this.limits.emailDaily].map((l) => l.refund(key)),
-    );
+  /** A link request whose mail never went out no longer counts against its asker's or address's limits. */
+  private async refundLinkRequest(limits: LinkLimitKeys | undefined): Promise<void> {
+    if (!limits) return; // a job queued before its keys were sealed with it
+    const { emailCooldown, emailHourly, emailDaily, othersHourly, othersDaily } = this.limits;
+    await Promise.all([
+      ...[emailCooldown, emailHourly, emailDaily].map((l) => l.refund(limits.asker)),
+      ...(limits.others ? [othersHourly, othersDaily].map((l) => l.refund(limits.others!)) : []),
+    ]);
   }
 
   get env(): Env {
@@ -238,7 +246,14 @@ export class AuthService {
       return String(inserted.identifiers[0]!.id);
     });
     log.info({ event: "auth.link_requested", tokenRef: tokenHash.slice(0, 12) }, "sign-in link requested");
-    await this.deps.jobs.send<SignInMailJob>(SIGN_IN_MAIL_JOB, { tokenId, sealed: this.sealer.seal({ token, code }) });
+    await this.deps.jobs.send<SignInMailJob>(SIGN_IN_MAIL_JOB, {
+      tokenId,
+      sealed: this.sealer.seal({
+        token,
+        code,
+        limits: { asker: askerKey, others: owner ? null : emailKey },
+      } satisfies SignInSecrets),
+    });
     return { message: SENT_MESSAGE, proof };
   }
 

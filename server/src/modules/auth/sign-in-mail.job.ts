@@ -19,6 +19,14 @@ export interface SignInMailJob {
 export interface SignInSecrets {
   token: string;
   code: string;
+  /** The rate-limit keys the request counted against (auth.service.ts), to refund if the mail never goes out. */
+  limits?: LinkLimitKeys;
+}
+
+/** The keys a link request spent: per asker and address, and (when the asker is not the owner) per address. */
+export interface LinkLimitKeys {
+  asker: string;
+  others: string | null;
 }
 
 /**
@@ -38,8 +46,8 @@ export function signInMailJob(deps: {
   logger: Logger;
   sealer: Sealer;
   minutes: number;
-  /** The mail could not be delivered within its retries: the request must not count against the address. */
-  undeliverable(email: string): Promise<void>;
+  /** The mail could not be delivered within its retries: the request must not count against its asker or address. */
+  undeliverable(limits: LinkLimitKeys | undefined): Promise<void>;
 }): JobDefinition<SignInMailJob> {
   return defineJob<SignInMailJob>({
     name: SIGN_IN_MAIL_JOB,
@@ -80,7 +88,7 @@ export function signInMailJob(deps: {
             { event: "auth.link_mail_dropped", reason: "undeliverable", err: error },
             "sign-in mail dropped after its last retry; the address may ask for a new link at once",
           );
-          return deps.undeliverable(row.email);
+          return deps.undeliverable(secrets.limits);
         }
         log.warn({ event: "auth.link_send_failed", err: error }, "sign-in mail could not be sent; it will be retried");
         throw err;

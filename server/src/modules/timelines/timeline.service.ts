@@ -222,7 +222,7 @@ export class TimelineService {
   private limiters() {
     this.inviterLimiter ??= createRateLimiter(this.ds, {
       name: "timeline-invite-sender",
-      points: 20,
+      points: this.deps.env.INVITE_DAILY_LIMIT,
       durationSec: 24 * 3600,
     });
     this.addressLimiter ??= createRateLimiter(this.ds, {
@@ -235,7 +235,7 @@ export class TimelineService {
   }
 
   /**
-   * At most 20 proposals per sender per day, by id or by e-mail, whether or not the address has an
+   * At most INVITE_DAILY_LIMIT (20) proposals per sender per day, by id or by e-mail, whether or not the address has an
    * account (429 before anything is created; docs/decisions/032-who-may-learn-whom.md).
    */
   private async checkInviteLimits(creatorId: string): Promise<void> {
