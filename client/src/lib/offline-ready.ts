@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { OFFLINE_READY_SAID } from "./offline-cache-names";
 import { accountRemembered } from "./offline-store";
 
@@ -29,24 +29,30 @@ function markSaid(): boolean {
   }
 }
 
+/** How long "Saved for offline" stays on screen. */
+export const SAVED_FOR_OFFLINE_MS = 5000;
+
 /**
- * "Saved for offline", once per account on this device: when the service worker controls the
- * signed-in app and the account is remembered (its data is kept from then on: ./offline-store.ts).
- * The mark is removed with the rest at logout.
+ * Whether to say "Saved for offline" now: once per account on this device, when the service
+ * worker controls the signed-in app and the account is remembered (its data is kept from then on:
+ * ./offline-store.ts), for a few seconds. The mark is removed with the rest at logout.
  */
-export function useSavedForOfflineNotice(): void {
+export function useSavedForOffline(): boolean {
+  const [shown, setShown] = useState(false);
   useEffect(() => {
     let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     void Promise.all([serviceWorkerControl(), accountRemembered]).then(([controlled]) => {
       if (!controlled || cancelled || !markSaid()) return;
-      return import("sonner").then(({ toast }) =>
-        toast.success("Saved for offline", { description: "What you open here stays readable without a connection." }),
-      );
+      setShown(true);
+      timer = setTimeout(() => setShown(false), SAVED_FOR_OFFLINE_MS);
     });
     return () => {
       cancelled = true;
+      clearTimeout(timer);
     };
   }, []);
+  return shown;
 }
 
 const asked = new Set<string>();

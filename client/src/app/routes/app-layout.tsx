@@ -1,12 +1,10 @@
 import { Outlet } from "react-router-dom";
-import { OfflineBanner } from "../../components/ui/offline-banner";
+import { OfflineBanner, SavedForOffline } from "../../components/ui/offline-banner";
 import { AuthGate } from "../../features/auth/auth-gate";
-import { useSavedForOfflineNotice } from "../../lib/offline-ready";
 import { AppBottomNav } from "../app-bottom-nav";
 
 /** The signed-in layout (docs/product.md §2): auth gate, the screen, then the bottom navigation. */
 export function AppLayout() {
-  useSavedForOfflineNotice();
   return (
     <AuthGate>
       {(session) => (
@@ -15,6 +13,7 @@ export function AppLayout() {
           <main className="app-main">
             <Outlet />
           </main>
+          <SavedForOffline />
           <AppBottomNav />
         </div>
       )}

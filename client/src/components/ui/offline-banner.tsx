@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
+import { useSavedForOffline } from "../../lib/offline-ready";
 import { OFFLINE_REASON_ID, useOnline } from "../../lib/use-online";
 import styles from "./offline-banner.module.css";
 
@@ -48,5 +49,19 @@ export function OfflineBanner({ bootedOffline = false }: { bootedOffline?: boole
         Showing what you saw last. Changes need a connection.
       </span>
     </div>
+  );
+}
+
+/**
+ * "Saved for offline", said once above the bottom navigation when the app is ready offline
+ * (docs/decisions/036-offline-truth-and-memory-urls.md). A quiet note, not a toast: it covers no
+ * control and takes no tap, so nothing under it waits for it to go.
+ */
+export function SavedForOffline() {
+  const shown = useSavedForOffline();
+  return (
+    <p className={styles.savedRegion} role="status">
+      {shown ? <span className={styles.saved}>Saved for offline</span> : null}
+    </p>
   );
 }
