@@ -207,7 +207,6 @@ async function main(): Promise<void> {
         );
         const audience = await measureAudience(graphDs, graph, {
           samples: cfg.accessSamples / 2,
-          sqlSamples: quick ? 3 : 10,
           acceptSamples: quick ? 20 : 100,
         });
         access.push({ users, timelines: graph.timelineIds.length, seedMs: round(seedMs, 0), tiers, audience });

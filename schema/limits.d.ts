@@ -8,3 +8,4 @@ export declare const USERNAME_MIN: number;
 export declare const USERNAME_MAX: number;
 export declare const BIO_MAX: number;
 export declare const EMAIL_MAX: number;
+export declare const AUDIENCE_CAP: number;

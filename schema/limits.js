@@ -20,3 +20,9 @@ export const USERNAME_MAX = 30;
 export const BIO_MAX = 500;
 /** One e-mail address (docs/decisions/002-sign-in-safety.md). */
 export const EMAIL_MAX = 254;
+
+/**
+ * The audience of a tier is counted up to this many people; past it the answer is AUDIENCE_CAP + 1
+ * and the line says "More than 100 people" (docs/decisions/039-devices-kept-and-removed.md).
+ */
+export const AUDIENCE_CAP = 100;

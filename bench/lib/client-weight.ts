@@ -1,8 +1,11 @@
 /**
  * Client weight per route entry from the production build (client/dist): gzip (level 9) of the
  * JS and CSS a first visit loads. From the Vite manifest (dist/.vite/manifest.json): the HTML
- * entry's chunk plus its static imports, transitively (never dynamic imports: lazy routes). When
- * there is no manifest, from the HTML: <script src>, <link rel=modulepreload>, <link rel=stylesheet>.
+ * entry's chunk plus its static imports, transitively; the entry's own dynamic imports with theirs
+ * (the app's boot, imported once the first screen is painted: client/src/main.tsx); and for /app
+ * the first screen's own chunk with its static imports (`.vite/first-screens.json`: the route the
+ * server preloads). So every script the first screen needs is counted; other lazy routes are not. When there is no manifest,
+ * from the HTML: <script src>, <link rel=modulepreload>, <link rel=stylesheet>.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -44,7 +47,11 @@ function weigh(dist: string, files: string[]) {
   return { js: sum(".js"), css: sum(".css") };
 }
 
-function fromManifest(manifest: Record<string, ManifestChunk>, htmlName: string): string[] | null {
+function fromManifest(
+  manifest: Record<string, ManifestChunk>,
+  htmlName: string,
+  firstScreen: string | null,
+): string[] | null {
   const key = Object.keys(manifest).find((k) => k === htmlName || k.endsWith(`/${htmlName}`));
   if (!key) return null;
   const files = new Set<string>();
@@ -59,7 +66,17 @@ function fromManifest(manifest: Record<string, ManifestChunk>, htmlName: string)
     for (const i of chunk.imports ?? []) visit(i);
   };
   visit(key);
+  for (const d of manifest[key]?.dynamicImports ?? []) visit(d);
+  if (firstScreen && manifest[firstScreen]) visit(firstScreen);
   return [...files];
+}
+
+/** The module of /app's first screen (the one the server paints and preloads), from the build. */
+function firstScreenModule(dist: string): string | null {
+  const file = path.join(dist, ".vite", "first-screens.json");
+  if (!fs.existsSync(file)) return null;
+  const screens = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, { module?: string }>;
+  return screens["/app"]?.module ?? null;
 }
 
 function fromHtml(html: string): string[] {
@@ -91,7 +108,9 @@ export function clientWeight(dist: string): EntryWeight[] {
     const htmlPath = path.join(dist, html);
     if (!fs.existsSync(htmlPath)) continue;
     const htmlBuf = fs.readFileSync(htmlPath);
-    const viaManifest = manifest ? fromManifest(manifest, html) : null;
+    const viaManifest = manifest
+      ? fromManifest(manifest, html, html === "index.html" ? firstScreenModule(dist) : null)
+      : null;
     const files = viaManifest ?? fromHtml(htmlBuf.toString("utf8"));
     out.push({
       entry,

@@ -79,6 +79,8 @@ export const pwaOptions: Partial<VitePWAOptions> = {
         },
       },
     ],
+    // push notes and taps on them (public/push-sw.js, docs/decisions/035-presence.md)
+    importScripts: ["/push-sw.js"],
     cleanupOutdatedCaches: true,
     clientsClaim: true,
     skipWaiting: true,

@@ -18,10 +18,8 @@ import { pinoHttp } from "pino-http";
 import type { DataSource } from "typeorm";
 import type { Env } from "./config/env.js";
 import { poolOf } from "./db/data-source.js";
-import { compiledExecution, type CompiledExecution } from "./graphql/compiled-execution.js";
 import { createGraphQLContext, type GraphQLContext } from "./web/context.js";
 import { knownOperationTypes } from "./graphql/known-operation-types.js";
-import { knownRowsPlugin } from "./graphql/known-rows-plugin.js";
 import { listSizePlugin } from "./graphql/list-size-plugin.js";
 import { createFormatError, errorStatusPlugin, withBadRequestStatus } from "./graphql/format-error.js";
 import { getSchema } from "./web/schema.js";
@@ -44,7 +42,7 @@ import { resolveSessionSecret } from "./lib/session-secret.js";
 import { InlineQueue } from "./jobs/inline-queue.js";
 import { PgBossQueue, type PgBossQueueOptions } from "./jobs/pg-boss-queue.js";
 import { mediaRouter } from "./modules/media/media.routes.js";
-import { markWrite } from "./modules/access/request-viewer.js";
+import { ONE_CLICK_UNSUBSCRIBE_PATH } from "./modules/presence/digest.rules.js";
 import { createServices, type Services } from "./web/services.js";
 
 export interface AppDeps {
@@ -70,8 +68,6 @@ export interface App {
   app: Express;
   services: Services;
   health: HealthState;
-  /** GraphQL documents compiled by graphql-jit (graphql/compiled-execution.ts). */
-  compiledDocuments: CompiledExecution["cache"];
   stop(): Promise<void>;
 }
 
@@ -155,7 +151,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   app.use(compression());
   app.use(healthRoutes(ds, health));
   // Every state-changing request, whatever its path, before sessions, body parsers and routers.
-  app.use(originGuard(env));
+  app.use(originGuard(env, [ONE_CLICK_UNSUBSCRIBE_PATH]));
 
   // Sessions only where they are used: never for static files.
   const session = sessionMiddleware(env, poolOf(ds), resolveSessionSecret(env), logger);
@@ -176,10 +172,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
   });
   const protection = armor.protect();
   const schema = await getSchema();
-  // Execution compiled per document by graphql-jit; Apollo takes another executor only from a gateway.
-  const execution = compiledExecution(schema);
   const apollo = new ApolloServer<GraphQLContext>({
-    gateway: execution.gateway,
+    schema,
     csrfPrevention: true,
     introspection: !env.isProduction,
     includeStacktraceInErrorResponses: false,
@@ -193,7 +187,6 @@ export async function createApp(deps: AppDeps): Promise<App> {
       // No cache hints: every answer is `no-store` (set above), so the default cache-control
       // plugin would only wrap every field resolver for nothing (docs/decisions/028-fast-graphql-path.md).
       ApolloServerPluginCacheControlDisabled(),
-      knownRowsPlugin(),
       errorStatusPlugin(),
       textGuardPlugin(),
       listSizePlugin(schema),
@@ -228,14 +221,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
     graphqlErrorHandler(logger),
   );
 
-  // a REST write's viewer keeps no known rows (modules/access/known-rows.ts)
-  const writesForget: RequestHandler = (req, _res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") markWrite(req);
-    next();
-  };
   app.use(
     "/api",
-    writesForget,
     express.json({ limit: JSON_BODY_LIMIT_BYTES }),
     textGuard,
     apiRouter(services),
@@ -267,7 +254,6 @@ export async function createApp(deps: AppDeps): Promise<App> {
     app,
     services,
     health,
-    compiledDocuments: execution.cache,
     stop: async () => {
       await apollo.stop(); // the drain: in-flight requests finish (and send their jobs)
       await services.jobs.stop(Math.min(env.SHUTDOWN_TIMEOUT_MS, 10_000)); // running jobs finish; the rest wait in the table

@@ -74,9 +74,6 @@ async function main(): Promise<void> {
     httpServer.listen(env.PORT, () => resolve());
   });
   logger.info({ url: env.APP_URL, port: env.PORT }, `Keepsake is running at ${env.APP_URL}`);
-  // The audience's graph snapshot, built in the background: readiness does not wait for it, an
-  // audience question that arrives first does (docs/decisions/025-audience-preview.md).
-  const graphWarmUp = services.graph.warm();
 
   let stopping = false;
   const shutdown = async (signal: string, exitCode = 0) => {
@@ -92,7 +89,6 @@ async function main(): Promise<void> {
     try {
       await stop(); // the drain: closes the listener, waits for in-flight requests (SHUTDOWN_TIMEOUT_MS)
       await startupSweep;
-      await graphWarmUp;
       await ds.destroy();
       supervisor?.stop();
       await embedded?.stop();

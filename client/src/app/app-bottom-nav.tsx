@@ -2,6 +2,7 @@ import { useLocation } from "react-router-dom";
 import { UnreadBadge } from "../components/ui/badge";
 import { BottomNav, type BottomNavItem } from "../components/ui/bottom-nav";
 import { MemoriesIcon, ProfileIcon, TimelinesIcon, UpdatesIcon } from "../components/ui/icons";
+import { useAppBadge } from "../lib/app-badge";
 import { useUnreadCount } from "../features/notifications/api/use-unread-count";
 
 type TabKey = "timelines" | "memories" | "updates" | "profile";
@@ -35,6 +36,7 @@ export function currentFor(tab: TabKey, pathname: string): BottomNavItem["curren
 export function AppBottomNav() {
   const { pathname } = useLocation();
   const unread = useUnreadCount();
+  useAppBadge(unread);
   const items: BottomNavItem[] = [
     { key: "timelines", label: "Timelines", to: "/app/timelines", icon: <TimelinesIcon /> },
     { key: "memories", label: "Memories", to: "/app/memories", icon: <MemoriesIcon /> },

@@ -85,6 +85,13 @@ export function createRoutes({ client }: { client?: ApolloClient } = {}): RouteO
               lazy: screen(() => import("./routes/edit-profile/edit-profile-screen"), "EditProfileScreen"),
             },
             {
+              path: "notifications",
+              lazy: screen(
+                () => import("./routes/notification-settings/notification-settings-screen"),
+                "NotificationSettingsScreen",
+              ),
+            },
+            {
               path: "timeline-settings",
               lazy: screen(
                 () => import("./routes/timeline-settings/timeline-settings-screen"),

@@ -38,6 +38,11 @@ export type DeleteTimelineInput = {
   id: string;
 };
 
+export type DigestFrequency =
+  | 'DAILY'
+  | 'OFF'
+  | 'WEEKLY';
+
 /** READY: served files all made; PREPARING: a video's playable copy is being made; FAILED: it could not be */
 export type MediaStatus =
   | 'FAILED'
@@ -47,6 +52,16 @@ export type MediaStatus =
 export type MediaType =
   | 'IMAGE'
   | 'VIDEO';
+
+export type NotificationPreferencesInput = {
+  digestHour?: number | null | undefined;
+  emailDigest?: DigestFrequency | null | undefined;
+  mutedTimelineIds?: Array<string> | null | undefined;
+  push?: PushFrequency | null | undefined;
+  quietEnd?: number | null | undefined;
+  quietStart?: number | null | undefined;
+  timeZone?: string | null | undefined;
+};
 
 export type NotificationType =
   | 'MEMORY_ADDED'
@@ -75,6 +90,22 @@ export type PrivacyRequestState =
   | 'CANCELLED'
   | 'DECLINED'
   | 'OPEN';
+
+export type PushFrequency =
+  | 'DAILY'
+  | 'HOURLY'
+  | 'OFF';
+
+/** The browser's PushSubscription, as its toJSON() gives it */
+export type PushSubscriptionInput = {
+  endpoint: string;
+  keys: PushSubscriptionKeysInput;
+};
+
+export type PushSubscriptionKeysInput = {
+  auth: string;
+  p256dh: string;
+};
 
 export type TimelineStatus =
   | 'ACCEPTED'
@@ -220,6 +251,49 @@ export type RejectTimelineProposalMutationVariables = Exact<{
 export type RejectTimelineProposalMutation = { rejectTimeline: { timeline: { id: string, status: TimelineStatus, canRespond: boolean } } };
 
 export type ProposalOutcome_TimelineFragment = { id: string, status: TimelineStatus };
+
+export type OnThisDayQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type OnThisDayQuery = { onThisDay: Array<{ id: string, memoryDate: string | null, timelineId: string, timeline: { id: string, title: string }, media: { id: string, thumbUrl: string | null } }> };
+
+export type NotificationPreferences_FieldsFragment = { push: PushFrequency, emailDigest: DigestFrequency, digestHour: number, timeZone: string | null, quietStart: number, quietEnd: number, mutedTimelineIds: Array<string> };
+
+export type NotificationSettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type NotificationSettingsQuery = { notificationPreferences: { push: PushFrequency, emailDigest: DigestFrequency, digestHour: number, timeZone: string | null, quietStart: number, quietEnd: number, mutedTimelineIds: Array<string> }, timelines: { edges: Array<{ node: { id: string, title: string } }> } };
+
+export type UpdateNotificationPreferencesMutationVariables = Exact<{
+  input: NotificationPreferencesInput;
+}>;
+
+
+export type UpdateNotificationPreferencesMutation = { updateNotificationPreferences: { push: PushFrequency, emailDigest: DigestFrequency, digestHour: number, timeZone: string | null, quietStart: number, quietEnd: number, mutedTimelineIds: Array<string> } };
+
+export type SendDigestPreviewMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SendDigestPreviewMutation = { sendDigestPreview: boolean };
+
+export type PushPublicKeyQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PushPublicKeyQuery = { pushPublicKey: string | null };
+
+export type SubscribePushMutationVariables = Exact<{
+  input: PushSubscriptionInput;
+}>;
+
+
+export type SubscribePushMutation = { subscribePush: boolean };
+
+export type UnsubscribePushMutationVariables = Exact<{
+  endpoint: string;
+}>;
+
+
+export type UnsubscribePushMutation = { unsubscribePush: boolean };
 
 export type ProfileHeader_UserFragment = { id: string, username: string, displayName: string, fullName: string | null, bio: string, email: string | null, profilePhotoUrl: string | null };
 
@@ -387,6 +461,7 @@ export const MemoryViewer_MemoryFragmentDoc = {"kind":"Document","definitions":[
 export const TimelineMemory_MemoryFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"TimelineMemory_memory"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Memory"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"MemoryViewer_memory"}},{"kind":"Field","name":{"kind":"Name","value":"timelineId"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"MemoryViewer_memory"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Memory"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"caption"}},{"kind":"Field","name":{"kind":"Name","value":"location"}},{"kind":"Field","name":{"kind":"Name","value":"memoryDate"}},{"kind":"Field","name":{"kind":"Name","value":"meaning"}},{"kind":"Field","name":{"kind":"Name","value":"partnerMeaning"}},{"kind":"Field","name":{"kind":"Name","value":"canEdit"}},{"kind":"Field","name":{"kind":"Name","value":"canWritePartnerMeaning"}},{"kind":"Field","name":{"kind":"Name","value":"createdBy"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}},{"kind":"Field","name":{"kind":"Name","value":"username"}}]}},{"kind":"Field","name":{"kind":"Name","value":"partner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}},{"kind":"Field","name":{"kind":"Name","value":"username"}}]}},{"kind":"Field","name":{"kind":"Name","value":"media"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"thumbUrl"}},{"kind":"Field","name":{"kind":"Name","value":"posterUrl"}},{"kind":"Field","name":{"kind":"Name","value":"width"}},{"kind":"Field","name":{"kind":"Name","value":"height"}}]}}]}}]} as unknown as DocumentNode<TimelineMemory_MemoryFragment, unknown>;
 export const NotificationItem_NotificationFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"NotificationItem_notification"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Notification"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"isRead"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"actionUrl"}},{"kind":"Field","name":{"kind":"Name","value":"relatedTimelineId"}},{"kind":"Field","name":{"kind":"Name","value":"privacy"}},{"kind":"Field","name":{"kind":"Name","value":"privacyRequestState"}},{"kind":"Field","name":{"kind":"Name","value":"proposalStatus"}},{"kind":"Field","name":{"kind":"Name","value":"relatedUser"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}},{"kind":"Field","name":{"kind":"Name","value":"profilePhotoUrl"}}]}}]}}]} as unknown as DocumentNode<NotificationItem_NotificationFragment, unknown>;
 export const ProposalOutcome_TimelineFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProposalOutcome_timeline"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Timeline"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]} as unknown as DocumentNode<ProposalOutcome_TimelineFragment, unknown>;
+export const NotificationPreferences_FieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"NotificationPreferences_fields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"NotificationPreferences"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"push"}},{"kind":"Field","name":{"kind":"Name","value":"emailDigest"}},{"kind":"Field","name":{"kind":"Name","value":"digestHour"}},{"kind":"Field","name":{"kind":"Name","value":"timeZone"}},{"kind":"Field","name":{"kind":"Name","value":"quietStart"}},{"kind":"Field","name":{"kind":"Name","value":"quietEnd"}},{"kind":"Field","name":{"kind":"Name","value":"mutedTimelineIds"}}]}}]} as unknown as DocumentNode<NotificationPreferences_FieldsFragment, unknown>;
 export const ProfileHeader_UserFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProfileHeader_user"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"User"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}},{"kind":"Field","name":{"kind":"Name","value":"fullName"}},{"kind":"Field","name":{"kind":"Name","value":"bio"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"profilePhotoUrl"}}]}}]} as unknown as DocumentNode<ProfileHeader_UserFragment, unknown>;
 export const AudienceLine_AudienceFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AudienceLine_audience"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"TimelineAudience"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}},{"kind":"Field","name":{"kind":"Name","value":"known"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}},{"kind":"Field","name":{"kind":"Name","value":"fullName"}},{"kind":"Field","name":{"kind":"Name","value":"username"}}]}}]}}]} as unknown as DocumentNode<AudienceLine_AudienceFragment, unknown>;
 export const PrivacyRequest_TimelineFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PrivacyRequest_timeline"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Timeline"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"privacy"}},{"kind":"Field","name":{"kind":"Name","value":"formerMember"}},{"kind":"Field","name":{"kind":"Name","value":"pendingPrivacy"}},{"kind":"Field","name":{"kind":"Name","value":"privacyRequestedAt"}},{"kind":"Field","name":{"kind":"Name","value":"privacyRequestedBy"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}}]}}]}}]} as unknown as DocumentNode<PrivacyRequest_TimelineFragment, unknown>;
@@ -409,6 +484,13 @@ export const MarkNotificationReadDocument = {"kind":"Document","definitions":[{"
 export const MarkAllNotificationsReadDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"MarkAllNotificationsRead"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"markAllNotificationsRead"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}}]}}]}}]} as unknown as DocumentNode<MarkAllNotificationsReadMutation, MarkAllNotificationsReadMutationVariables>;
 export const AcceptTimelineProposalDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AcceptTimelineProposal"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"acceptTimeline"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"timeline"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"isActive"}},{"kind":"Field","name":{"kind":"Name","value":"canRespond"}},{"kind":"Field","name":{"kind":"Name","value":"lastActivity"}}]}}]}}]}}]} as unknown as DocumentNode<AcceptTimelineProposalMutation, AcceptTimelineProposalMutationVariables>;
 export const RejectTimelineProposalDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RejectTimelineProposal"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rejectTimeline"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"timeline"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"canRespond"}}]}}]}}]}}]} as unknown as DocumentNode<RejectTimelineProposalMutation, RejectTimelineProposalMutationVariables>;
+export const OnThisDayDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"OnThisDay"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"onThisDay"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"memoryDate"}},{"kind":"Field","name":{"kind":"Name","value":"timelineId"}},{"kind":"Field","name":{"kind":"Name","value":"timeline"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}},{"kind":"Field","name":{"kind":"Name","value":"media"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"thumbUrl"}}]}}]}}]}}]} as unknown as DocumentNode<OnThisDayQuery, OnThisDayQueryVariables>;
+export const NotificationSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NotificationSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"notificationPreferences"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"NotificationPreferences_fields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"timelines"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"100"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"NotificationPreferences_fields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"NotificationPreferences"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"push"}},{"kind":"Field","name":{"kind":"Name","value":"emailDigest"}},{"kind":"Field","name":{"kind":"Name","value":"digestHour"}},{"kind":"Field","name":{"kind":"Name","value":"timeZone"}},{"kind":"Field","name":{"kind":"Name","value":"quietStart"}},{"kind":"Field","name":{"kind":"Name","value":"quietEnd"}},{"kind":"Field","name":{"kind":"Name","value":"mutedTimelineIds"}}]}}]} as unknown as DocumentNode<NotificationSettingsQuery, NotificationSettingsQueryVariables>;
+export const UpdateNotificationPreferencesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateNotificationPreferences"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"NotificationPreferencesInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateNotificationPreferences"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"NotificationPreferences_fields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"NotificationPreferences_fields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"NotificationPreferences"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"push"}},{"kind":"Field","name":{"kind":"Name","value":"emailDigest"}},{"kind":"Field","name":{"kind":"Name","value":"digestHour"}},{"kind":"Field","name":{"kind":"Name","value":"timeZone"}},{"kind":"Field","name":{"kind":"Name","value":"quietStart"}},{"kind":"Field","name":{"kind":"Name","value":"quietEnd"}},{"kind":"Field","name":{"kind":"Name","value":"mutedTimelineIds"}}]}}]} as unknown as DocumentNode<UpdateNotificationPreferencesMutation, UpdateNotificationPreferencesMutationVariables>;
+export const SendDigestPreviewDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SendDigestPreview"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sendDigestPreview"}}]}}]} as unknown as DocumentNode<SendDigestPreviewMutation, SendDigestPreviewMutationVariables>;
+export const PushPublicKeyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PushPublicKey"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pushPublicKey"}}]}}]} as unknown as DocumentNode<PushPublicKeyQuery, PushPublicKeyQueryVariables>;
+export const SubscribePushDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SubscribePush"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PushSubscriptionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subscribePush"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}]}]}}]} as unknown as DocumentNode<SubscribePushMutation, SubscribePushMutationVariables>;
+export const UnsubscribePushDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UnsubscribePush"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"endpoint"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"unsubscribePush"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"endpoint"},"value":{"kind":"Variable","name":{"kind":"Name","value":"endpoint"}}}]}]}}]} as unknown as DocumentNode<UnsubscribePushMutation, UnsubscribePushMutationVariables>;
 export const MyProfileDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"MyProfile"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ProfileHeader_user"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProfileHeader_user"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"User"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}},{"kind":"Field","name":{"kind":"Name","value":"fullName"}},{"kind":"Field","name":{"kind":"Name","value":"bio"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"profilePhotoUrl"}}]}}]} as unknown as DocumentNode<MyProfileQuery, MyProfileQueryVariables>;
 export const UsernameAvailableDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"UsernameAvailable"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"username"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"usernameAvailable"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"username"},"value":{"kind":"Variable","name":{"kind":"Name","value":"username"}}}]}]}}]} as unknown as DocumentNode<UsernameAvailableQuery, UsernameAvailableQueryVariables>;
 export const UpdateProfileDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateProfile"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateProfileInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateProfile"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ProfileHeader_user"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProfileHeader_user"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"User"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}},{"kind":"Field","name":{"kind":"Name","value":"fullName"}},{"kind":"Field","name":{"kind":"Name","value":"bio"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"profilePhotoUrl"}}]}}]} as unknown as DocumentNode<UpdateProfileMutation, UpdateProfileMutationVariables>;
@@ -578,6 +660,71 @@ export function useAcceptTimelineProposalMutation(options?: useMutation.Options<
 /** `useMutation` bound to {@link RejectTimelineProposalDocument}. */
 export function useRejectTimelineProposalMutation(options?: useMutation.Options<RejectTimelineProposalMutation, RejectTimelineProposalMutationVariables>) {
   return useMutation(RejectTimelineProposalDocument, options);
+}
+
+/** `useQuery` bound to {@link OnThisDayDocument}. */
+export function useOnThisDayQuery(options?: useQuery.Options<OnThisDayQuery, OnThisDayQueryVariables> | SkipToken) {
+  return useQuery(OnThisDayDocument, options);
+}
+
+/** `useLazyQuery` bound to {@link OnThisDayDocument}. */
+export function useOnThisDayLazyQuery(options?: useLazyQuery.Options<OnThisDayQuery, OnThisDayQueryVariables>) {
+  return useLazyQuery(OnThisDayDocument, options);
+}
+
+/** `useSuspenseQuery` bound to {@link OnThisDayDocument}. */
+export function useOnThisDaySuspenseQuery(options?: useSuspenseQuery.Options<OnThisDayQueryVariables>) {
+  return useSuspenseQuery(OnThisDayDocument, options);
+}
+
+/** `useQuery` bound to {@link NotificationSettingsDocument}. */
+export function useNotificationSettingsQuery(options?: useQuery.Options<NotificationSettingsQuery, NotificationSettingsQueryVariables> | SkipToken) {
+  return useQuery(NotificationSettingsDocument, options);
+}
+
+/** `useLazyQuery` bound to {@link NotificationSettingsDocument}. */
+export function useNotificationSettingsLazyQuery(options?: useLazyQuery.Options<NotificationSettingsQuery, NotificationSettingsQueryVariables>) {
+  return useLazyQuery(NotificationSettingsDocument, options);
+}
+
+/** `useSuspenseQuery` bound to {@link NotificationSettingsDocument}. */
+export function useNotificationSettingsSuspenseQuery(options?: useSuspenseQuery.Options<NotificationSettingsQueryVariables>) {
+  return useSuspenseQuery(NotificationSettingsDocument, options);
+}
+
+/** `useMutation` bound to {@link UpdateNotificationPreferencesDocument}. */
+export function useUpdateNotificationPreferencesMutation(options?: useMutation.Options<UpdateNotificationPreferencesMutation, UpdateNotificationPreferencesMutationVariables>) {
+  return useMutation(UpdateNotificationPreferencesDocument, options);
+}
+
+/** `useMutation` bound to {@link SendDigestPreviewDocument}. */
+export function useSendDigestPreviewMutation(options?: useMutation.Options<SendDigestPreviewMutation, SendDigestPreviewMutationVariables>) {
+  return useMutation(SendDigestPreviewDocument, options);
+}
+
+/** `useQuery` bound to {@link PushPublicKeyDocument}. */
+export function usePushPublicKeyQuery(options?: useQuery.Options<PushPublicKeyQuery, PushPublicKeyQueryVariables> | SkipToken) {
+  return useQuery(PushPublicKeyDocument, options);
+}
+
+/** `useLazyQuery` bound to {@link PushPublicKeyDocument}. */
+export function usePushPublicKeyLazyQuery(options?: useLazyQuery.Options<PushPublicKeyQuery, PushPublicKeyQueryVariables>) {
+  return useLazyQuery(PushPublicKeyDocument, options);
+}
+
+/** `useSuspenseQuery` bound to {@link PushPublicKeyDocument}. */
+export function usePushPublicKeySuspenseQuery(options?: useSuspenseQuery.Options<PushPublicKeyQueryVariables>) {
+  return useSuspenseQuery(PushPublicKeyDocument, options);
+}
+
+/** `useMutation` bound to {@link SubscribePushDocument}. */
+export function useSubscribePushMutation(options?: useMutation.Options<SubscribePushMutation, SubscribePushMutationVariables>) {
+  return useMutation(SubscribePushDocument, options);
+}
+
+/** `useMutation` bound to {@link UnsubscribePushDocument}. */
+export function useUnsubscribePushMutation(options?: useMutation.Options<UnsubscribePushMutation, UnsubscribePushMutationVariables>) {
+  return useMutation(UnsubscribePushDocument, options);
 }
 
 /** `useQuery` bound to {@link MyProfileDocument}. */

@@ -43,6 +43,11 @@ const schema = z.object({
   S3_FORCE_PATH_STYLE: opt(z.enum(["true", "false", "1", "0"]))
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  // Web Push (docs/decisions/035-presence.md): VAPID keys (base64url, as `npx web-push generate-vapid-keys`
+  // prints them) and the contact the push services see; generated once into DATA_DIR outside production.
+  VAPID_PUBLIC_KEY: opt(z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, "must be a base64url P-256 public key")),
+  VAPID_PRIVATE_KEY: opt(z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, "must be a base64url P-256 private key")),
+  VAPID_SUBJECT: opt(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: or https: URL")),
   LOG_LEVEL: opt(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).default("info"),
 });
 
@@ -64,6 +69,11 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   if (!env.S3_BUCKET && emptyToUndefined(source.S3_ENDPOINT)) {
     throw new ConfigError("Invalid configuration:\n  S3_BUCKET: required when S3_ENDPOINT is set");
+  }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  VAPID_PRIVATE_KEY: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together",
+    );
   }
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   return { ...env, APP_URL: appUrl, isProduction };

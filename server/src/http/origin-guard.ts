@@ -32,14 +32,18 @@ export function originRefusal(req: Request, allowedOrigins: ReadonlySet<string>,
  * from a page of the app — `Origin` equal to APP_URL's origin, or no `Origin` and
  * `Sec-Fetch-Site: same-origin` — and carry JSON or multipart (or no body). Anything else is
  * 403 `{error}` (GraphQL: `{errors: [{message, extensions: {code: "FORBIDDEN"}}]}`), before any
- * session, body parser or service runs. Outside production the request's own host also counts
+ * session, body parser or service runs (`oneClickPaths`: the one-click unsubscribe URL, exempt). Outside production the request's own host also counts
  * (the Vite dev proxy forwards the browser's Origin with its own Host).
  */
-export function originGuard(env: Env): RequestHandler {
+export function originGuard(env: Env, oneClickPaths: readonly string[] = []): RequestHandler {
   const allowed = new Set([new URL(env.APP_URL).origin]);
   const allowOwnHost = !env.isProduction;
+  const oneClick = new Set(oneClickPaths);
   return function originGuard(req, res, next) {
     if (SAFE_METHODS.has(req.method)) return next();
+    // The one exception: RFC 8058 one-click unsubscribe, POSTed by a mail client without Origin or
+    // session, carrying its own signed single-purpose token (docs/decisions/035-presence.md).
+    if (req.method === "POST" && oneClick.has(req.path)) return next();
     const refusal = originRefusal(req, allowed, allowOwnHost);
     if (!refusal) return next();
     res.setHeader("Cache-Control", "no-store");

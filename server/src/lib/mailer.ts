@@ -20,6 +20,8 @@ export interface MailMessage {
    * so every attempt of one job sends the same message.
    */
   key?: string;
+  /** Extra headers (the digest's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** The one way the server sends mail (docs/decisions/015-code-layout.md). */
@@ -61,6 +63,7 @@ export function createMailer(env: Env, logger: Logger): Mailer {
           text: message.text,
           html: message.html,
           messageId: messageIdOf(message, env),
+          headers: message.headers,
         });
       },
     };
@@ -80,6 +83,7 @@ export function createMailer(env: Env, logger: Logger): Mailer {
         text: message.text,
         html: message.html,
         messageId: messageIdOf(message, env),
+        headers: message.headers,
       });
       await fs.mkdir(dir, { recursive: true });
       const file = path.join(

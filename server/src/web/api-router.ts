@@ -10,6 +10,7 @@ import { audienceRoutes } from "../modules/timelines/audience.routes.js";
 import { privacyChangeRoutes } from "../modules/timelines/privacy-change.routes.js";
 import { userRoutes } from "../modules/users/user.routes.js";
 import { accountRoutes } from "../modules/account/account.routes.js";
+import { digestRoutes, preferencesRoutes, pushRoutes } from "../modules/presence/presence.routes.js";
 
 /**
  * The REST façade of docs/product.md §7: thin routes that call the same services as the resolvers.
@@ -20,6 +21,7 @@ export function apiRouter(services: Services): Router {
   router.use(authRoutes(services));
   router.use("/upload", uploadRouter(services));
   router.use("/users", accountRoutes(services));
+  router.use("/users", preferencesRoutes(services));
   router.use("/users", userRoutes(services));
   router.use("/timelines", timelineRoutes(services));
   router.use("/timelines", audienceRoutes(services));
@@ -27,5 +29,7 @@ export function apiRouter(services: Services): Router {
   router.use("/memories", memoryRoutes(services));
   router.use("/user-relationships", relationshipRoutes(services));
   router.use("/notifications", notificationRoutes(services));
+  router.use("/push", pushRoutes(services));
+  router.use("/digest", digestRoutes(services));
   return router;
 }

@@ -13,15 +13,12 @@ export interface GraphQLContext extends CallerContext {
 }
 
 const presenters = new WeakMap<object, Presenters>();
-const loaders = new WeakMap<object, Loaders>();
 
 /**
  * One operation's context. Apollo hands resolvers a shallow copy of it, and a sign-in sets
  * `userId` on that copy; `loaders` and `present` are getters on the prototype, so they read the
- * viewer of the copy the resolvers see, whoever is signed in when a field is computed. Both are
- * made on first use, and the presenters ask for the loaders only when a field needs one: an
- * operation that loads nothing, like the unread count or a page of notices whose rows the read
- * already has, makes none (docs/decisions/028-fast-graphql-path.md).
+ * viewer of the copy the resolvers see, whoever is signed in when a field is computed. The loaders
+ * are that viewer's, the request's one cache (docs/decisions/038-one-request-cache.md).
  */
 class OperationContext implements GraphQLContext {
   constructor(
@@ -32,12 +29,7 @@ class OperationContext implements GraphQLContext {
   ) {}
 
   get loaders(): Loaders {
-    let l = loaders.get(this);
-    if (!l) {
-      l = this.services.loaders(() => viewerFor(this.req, this.userId ?? null, this.services.access));
-      loaders.set(this, l);
-    }
-    return l;
+    return this.services.loaders(viewerFor(this.req, this.userId ?? null, this.services.access));
   }
 
   get present(): Presenters {
@@ -48,7 +40,7 @@ class OperationContext implements GraphQLContext {
       const operation = this;
       p = createPresenters({
         viewer,
-        // made when a presenter first needs one: fields answered from the rows the request has need none
+        // the loaders of whoever is signed in when a field is computed
         get loaders() {
           return operation.loaders;
         },

@@ -18,15 +18,37 @@ import { requestViewer } from "../http/request-viewer.js";
  * as one item.
  */
 export class Presenter {
-  readonly loaders: Loaders;
   private readonly p: Presenters;
+  private afterWrite: boolean;
 
+  /**
+   * `afterWrite`: the request changes something; what it read before presenting is forgotten once,
+   * when it first presents, so a write's result is presented with rows read after the write
+   * (docs/decisions/038-one-request-cache.md).
+   */
   constructor(
-    services: Services,
+    private readonly services: Services,
     readonly viewer: Viewer,
+    afterWrite = false,
   ) {
-    this.loaders = services.loaders(() => viewer);
-    this.p = createPresenters({ viewer: () => viewer, loaders: this.loaders, media: services.media });
+    this.afterWrite = afterWrite;
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the getter below reads this presenter's loaders
+    const self = this;
+    this.p = createPresenters({
+      viewer: () => viewer,
+      get loaders() {
+        return self.loaders;
+      },
+      media: services.media,
+    });
+  }
+
+  get loaders(): Loaders {
+    if (this.afterWrite) {
+      this.afterWrite = false;
+      this.viewer.forgetRows();
+    }
+    return this.services.loaders(this.viewer);
   }
 
   async user(u: User) {
@@ -201,7 +223,8 @@ export class Presenter {
 /** The per-request viewer and presenter of a REST call. */
 export function restContext(req: Request, services: Services): { viewer: Viewer; present: Presenter } {
   const viewer = requestViewer(req, services);
-  return { viewer, present: new Presenter(services, viewer) };
+  const writes = req.method !== "GET" && req.method !== "HEAD";
+  return { viewer, present: new Presenter(services, viewer, writes) };
 }
 
 /** `_id` or `id` string, or an object holding one (docs/product.md §3 timeline_id). */

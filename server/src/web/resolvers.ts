@@ -9,6 +9,8 @@ import { NotificationResolver } from "../modules/notifications/notification.reso
 import { RelationshipResolver } from "../modules/relationships/relationship.resolver.js";
 import { TimelineResolver } from "../modules/timelines/timeline.resolver.js";
 import { AudienceResolver } from "../modules/timelines/audience.resolver.js";
+import { PreferencesResolver } from "../modules/presence/preferences.resolver.js";
+import { PushResolver } from "../modules/presence/push.resolver.js";
 import { PrivacyChangeResolver } from "../modules/timelines/privacy-change.resolver.js";
 
 /** Every resolver class of the schema. Add a module's resolver here. */
@@ -25,4 +27,6 @@ export const resolvers: NonEmptyArray<Function> = [
   NotificationResolver,
   RelationshipResolver,
   AccountResolver,
+  PreferencesResolver,
+  PushResolver,
 ];

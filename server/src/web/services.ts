@@ -14,17 +14,23 @@ import { NotificationService } from "../modules/notifications/notification.servi
 import { RelationshipService } from "../modules/relationships/relationship.service.js";
 import { TimelineService } from "../modules/timelines/timeline.service.js";
 import { AudienceService } from "../modules/timelines/audience.service.js";
-import { GraphSnapshots } from "../modules/access/graph-snapshots.js";
-import { graphChangesPruneJob } from "../modules/access/graph-changes-prune.job.js";
 import { PrivacyChangeService } from "../modules/timelines/privacy-change.service.js";
 import { PrivacyNotices } from "../modules/notifications/privacy-notices.js";
-import { createLoaders } from "./loaders.js";
+import { createLoaders, loadersOf } from "./loaders.js";
 import { InlineQueue } from "../jobs/inline-queue.js";
 import { mediaSweepJob } from "../modules/media/sweep.job.js";
 import { mediaLegacyVideosJob, mediaTranscodeJob } from "../modules/media/transcode.job.js";
 import { timelineCreatedFanOutJob } from "../modules/notifications/fan-out.job.js";
 import { AccountDeletionService } from "../modules/account/account-deletion.service.js";
 import { ExportService } from "../modules/account/export.service.js";
+import { PreferencesService } from "../modules/presence/preferences.service.js";
+import { PushService } from "../modules/presence/push.service.js";
+import { pushSendJob, pushTickJob } from "../modules/presence/push.job.js";
+import { pushEvents } from "../modules/presence/push-port.js";
+import { createPushSender } from "../lib/push-sender.js";
+import { resolveVapid } from "../lib/vapid.js";
+import { resolveSessionSecret } from "../lib/session-secret.js";
+import { DigestService, digestMailJob, digestTickJob } from "../modules/presence/digest.service.js";
 
 /** Composition root: every service, built once per app. */
 export function createServices(deps: ServiceDeps) {
@@ -36,8 +42,6 @@ export function createServices(deps: ServiceDeps) {
   jobs.define(mediaTranscodeJob(media.videos));
   jobs.define(mediaLegacyVideosJob(media.legacyVideos, deps.logger));
   // Domain (timelines, memories, access, notifications, connection web): see docs/decisions/003.
-  const access = new AccessService(deps.ds);
-  const notifications = new NotificationService(deps.ds, access, deps.clock);
   const timelineReads = new TimelineReads(deps.ds);
   const reads = {
     users: new UserReads(deps.ds),
@@ -45,11 +49,35 @@ export function createServices(deps: ServiceDeps) {
     timelines: timelineReads,
     memories: new MemoryReads(deps.ds, timelineReads),
   };
-  const privacyChanges = new PrivacyChangeService({ ...deps, notices: new PrivacyNotices(deps.clock) });
+  // each request's Viewer holds its loaders, the request's one cache (docs/decisions/038-one-request-cache.md)
+  const access = new AccessService(deps.ds, (viewer) => createLoaders(reads, viewer));
+  // Push on each person's terms (docs/decisions/035-presence.md): events written with the notices.
+  const preferences = new PreferencesService(deps.ds);
+  const vapid = resolveVapid(deps.env);
+  const push = new PushService({ ...deps, jobs, access, preferences, vapid });
+  if (vapid) jobs.define(pushSendJob(push, createPushSender(vapid), deps.logger));
+  jobs.define(pushTickJob(push));
+  const pushed = pushEvents(deps.ds, deps.logger, (recipientId) => push.dispatch(recipientId));
+  const notifications = new NotificationService(deps.ds, access, deps.clock, pushed);
+  const memories = new MemoryService({ ...deps, media, notifications });
+  const digest = new DigestService({
+    ...deps,
+    jobs,
+    mailer,
+    access,
+    preferences,
+    secret: resolveSessionSecret(deps.env),
+    onThisDay: async (asker, timeZone, now) =>
+      (await memories.onThisDay(access.viewer(asker.userId), timeZone, now)).map((m) => ({
+        timelineId: m.timelineId,
+        timelineTitle: m.timeline?.title ?? "",
+        year: Number(String(m.memoryDate).slice(0, 4)),
+      })),
+  });
+  jobs.define(digestMailJob(digest));
+  jobs.define(digestTickJob(digest));
+  const privacyChanges = new PrivacyChangeService({ ...deps, notices: new PrivacyNotices(deps.clock, pushed) });
   jobs.define(timelineCreatedFanOutJob({ ds: deps.ds, access, notifications, logger: deps.logger }));
-  // The audience's graph snapshot and the pruning of its change log (docs/decisions/025-audience-preview.md).
-  const graph = new GraphSnapshots(deps.ds, deps.logger);
-  jobs.define(graphChangesPruneJob(deps.ds, deps.logger));
   return {
     mailer,
     jobs,
@@ -59,18 +87,22 @@ export function createServices(deps: ServiceDeps) {
     access,
     notifications,
     /** "Who can see this" for each tier (docs/decisions/025-audience-preview.md). */
-    audience: new AudienceService(deps.ds, graph),
-    graph,
+    audience: new AudienceService(deps.ds, access.expand),
     timelines: new TimelineService({ ...deps, media, mailer, notifications, jobs, privacyChanges }),
     /** Two keys to widen a timeline's tier (docs/decisions/026-two-keys-privacy.md). */
     privacyChanges,
-    memories: new MemoryService({ ...deps, media, notifications }),
+    memories,
     relationships: new RelationshipService(deps.ds),
+    /** Notification preferences (docs/decisions/035-presence.md). */
+    preferences,
+    push,
+    /** The e-mail digest (docs/decisions/035-presence.md). */
+    digest,
     /** Export and deletion of one's own account (docs/decisions/023-export-and-deletion.md). */
     exports: new ExportService({ ...deps, storage: media.storage }),
     accountDeletion: new AccountDeletionService({ ...deps, notifications, storage: media.storage }),
-    /** Fresh per-request DataLoaders for one viewer (REST presenters, GraphQL contexts). */
-    loaders: (viewer: () => Viewer) => createLoaders(reads, viewer),
+    /** The request's DataLoaders of one viewer (REST presenters, GraphQL contexts). */
+    loaders: (viewer: Viewer) => loadersOf(viewer),
   };
 }
 

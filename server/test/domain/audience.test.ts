@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GraphSnapshots } from "../../src/modules/access/graph-snapshots.js";
 import { AudienceService } from "../../src/modules/timelines/audience.service.js";
+import { AUDIENCE_CAP } from "../../src/modules/timelines/audience.reads.js";
 import { Timeline } from "../../src/entities/timeline.entity.js";
 import { Privacy, TimelineStatus } from "../../src/entities/timeline.enums.js";
 import { User } from "../../src/entities/user.entity.js";
@@ -156,8 +156,8 @@ describe("timelineAudience on a hand-built graph", () => {
 
   it("follows the graph at once: a new connection is counted by the next answer, in any process", async () => {
     const before = (await audienceOf(agentA, subject.id, Privacy.PUBLIC)).count;
-    // A second process: its own snapshot of the same database.
-    const other = new AudienceService(t.ds, new GraphSnapshots(t.ds));
+    // A second process: its own services over the same database.
+    const other = new AudienceService(t.ds, t.services.access.expand);
     const viewerA = t.services.access.viewer(u.A!.id);
     expect((await other.ofTimeline(viewerA, subject.id, "public")).count).toBe(before);
     const newcomer = await createUser(t.ds);
@@ -171,12 +171,17 @@ describe("timelineAudience on a hand-built graph", () => {
     expect((await audienceOf(agentA, subject.id, Privacy.PUBLIC)).count).toBe(before);
   });
 
-  it("a title change or new activity does not invalidate the snapshot", async () => {
-    const snapshots = new GraphSnapshots(t.ds);
-    await snapshots.get();
-    await t.ds.getRepository(Timeline).update({ id: subject.id }, { title: "Renamed", lastActivity: new Date() });
-    await snapshots.get();
-    expect(snapshots.builds).toBe(1);
+  it("stops counting past 100 people: the answer is 101, said as more than 100", async () => {
+    const hub = await createUser(t.ds, { displayName: "Big hub" });
+    for (let i = 0; i < 60; i++) {
+      const f = await createUser(t.ds);
+      await connect(t.ds, hub, f);
+      await connect(t.ds, f, await createUser(t.ds));
+    }
+    // 60 friends and 60 of their friends: 120 people within 2
+    const agent = await signInAs(t, hub);
+    expect((await previewOf(agent, {}, Privacy.SEMI_PRIVATE)).count).toBe(AUDIENCE_CAP + 1);
+    expect((await previewOf(agent, {}, Privacy.SEMI_PRIVATE)).known).toHaveLength(10);
   });
 
   it("names at most 10 people, in a stable order by name", async () => {

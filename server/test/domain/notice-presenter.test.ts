@@ -1,12 +1,11 @@
 /**
- * A notice's derived fields answer from the rows its page read in the same request
- * (docs/decisions/028-fast-graphql-path.md): the text, the person and a proposal's outcome come
- * without a loader round, yet a renamed person shows the new name (docs/decisions/022-grouped-updates.md),
+ * A notice's derived fields answer from the rows its page read in the same request, which primed
+ * the request's loaders (docs/decisions/038-one-request-cache.md): the text, the person and a
+ * proposal's outcome cost no further statement, yet a renamed person shows the new name (docs/decisions/022-grouped-updates.md),
  * a timeline row the policy has not let through in this request is never used, and a notice reaches
  * no one but its recipient (docs/decisions/003-privacy-tiers.md).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Loaders } from "../../src/web/loaders.js";
 import type { Notification } from "../../src/entities/notification.entity.js";
 import { NotificationType } from "../../src/entities/notification.enums.js";
 import { NotificationPresenter } from "../../src/modules/notifications/notification.presenter.js";
@@ -15,6 +14,7 @@ import { Privacy, TimelineStatus } from "../../src/entities/timeline.enums.js";
 import { User } from "../../src/entities/user.entity.js";
 import { connect, createNotification, createTimeline, createUser } from "../factories/index.js";
 import { gql, signInAs } from "../helpers/sign-in-as.js";
+import { QueryCounter } from "../helpers/query-count.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 
 let t: TestApp;
@@ -54,35 +54,43 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A presenter whose loaders fail the test when asked: what it answers, it answers from known rows. */
-function presenterFor(userId: string, { loaders = false } = {}) {
+function presenterFor(userId: string) {
   const viewer = t.services.access.viewer(userId);
-  const real = t.services.loaders(() => viewer);
   const present = new NotificationPresenter({
     viewer: () => viewer,
-    get loaders(): Loaders {
-      if (!loaders) throw new Error("the loaders were asked");
-      return real;
-    },
+    loaders: t.services.loaders(viewer),
     media: t.services.media,
   });
   return { viewer, present };
+}
+
+/** The statements `fn` runs. */
+async function statementsOf(fn: () => Promise<unknown>): Promise<number> {
+  const counter = new QueryCounter(t.ds);
+  try {
+    return await counter.measure(fn);
+  } finally {
+    counter.restore();
+  }
 }
 
 const firstPage = (viewer: ReturnType<typeof presenterFor>["viewer"]) =>
   t.services.notifications.page(viewer, { size: 50, after: null });
 
 describe("a page's notices answer from the rows the page read", () => {
-  it("give the text, the person and the proposal's outcome at once, without the loaders", async () => {
+  it("give the text, the person and the proposal's outcome without a further statement", async () => {
     const { viewer, present } = presenterFor(ann.id);
     const page = await firstPage(viewer);
     const n = page.items.find((x) => x.id === added.id)!;
     const p = page.items.find((x) => x.id === proposal.id)!;
-    expect(present.message(n)).toBe('Bob added a new memory to "Trips"');
-    expect((present.relatedUser(n) as User).id).toBe(bob.id);
-    expect(present.message(p)).toBe('Bob invited you to share the timeline "Garden"');
-    expect(present.proposalStatus(p)).toBe(TimelineStatus.PENDING);
-    expect(present.proposalStatus(n)).toBeNull();
+    const statements = await statementsOf(async () => {
+      expect(await present.message(n)).toBe('Bob added a new memory to "Trips"');
+      expect((await present.relatedUser(n))?.id).toBe(bob.id);
+      expect(await present.message(p)).toBe('Bob invited you to share the timeline "Garden"');
+      expect(await present.proposalStatus(p)).toBe(TimelineStatus.PENDING);
+      expect(await present.proposalStatus(n)).toBeNull();
+    });
+    expect(statements).toBe(0);
   });
 
   it("show a renamed person's new name", async () => {
@@ -90,7 +98,7 @@ describe("a page's notices answer from the rows the page read", () => {
     try {
       const { viewer, present } = presenterFor(ann.id);
       const n = (await firstPage(viewer)).items.find((x) => x.id === added.id)!;
-      expect(present.message(n)).toBe('Robert added a new memory to "Trips"');
+      expect(await present.message(n)).toBe('Robert added a new memory to "Trips"');
       const res = await gql(await signInAs(t, ann), `{ notifications { edges { node { id message } } } }`);
       const shown = (res.data!.notifications.edges as { node: { id: string; message: string } }[]).map((e) => e.node);
       expect(shown.find((x) => x.id === added.id)?.message).toBe('Robert added a new memory to "Trips"');
@@ -99,14 +107,11 @@ describe("a page's notices answer from the rows the page read", () => {
     }
   });
 
-  it("ask the loaders, which check the policy, for a timeline row not let through in this request", async () => {
-    // carl may not see the private timeline: a known row of it must not name its title to him
-    const { viewer, present } = presenterFor(carl.id, { loaders: true });
-    viewer.known.addTimelines([trips]);
-    viewer.known.addUsers([bob]);
-    const text = present.message(added);
-    expect(text).toBeInstanceOf(Promise);
-    expect(await text).toBe("stored text");
+  it("never name a timeline's title to someone the policy turns away", async () => {
+    // carl may not see the private timeline, even once its row has been read in the request
+    const { viewer, present } = presenterFor(carl.id);
+    await t.services.timelines.findVisible(viewer, trips.id);
+    expect(await present.message(added)).toBe("stored text");
     expect(await present.proposalStatus(proposal)).toBeNull();
   });
 });

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Memory } from "../../src/entities/memory.entity.js";
 import { MemoryPresenter } from "../../src/modules/memories/memory.presenter.js";
 import type { Timeline } from "../../src/entities/timeline.entity.js";
+import { QueryCounter } from "../helpers/query-count.js";
+import { gql, signInAs, type Json } from "../helpers/sign-in-as.js";
 import { Privacy, TimelineStatus } from "../../src/entities/timeline.enums.js";
 import type { User } from "../../src/entities/user.entity.js";
 import { createMemory, createTimeline, createUser } from "../factories/index.js";
@@ -36,7 +38,7 @@ afterAll(() => t.close());
 
 const loadersFor = (userId: string | null) => {
   const viewer = t.services.access.viewer(userId);
-  return t.services.loaders(() => viewer);
+  return t.services.loaders(viewer);
 };
 
 describe("relation loaders apply the policy", () => {
@@ -74,35 +76,51 @@ describe("relation loaders apply the policy", () => {
   });
 });
 
-describe("a memory's fields answer at once only from rows that passed the policy", () => {
+describe("the request's loaders are its one cache (docs/decisions/038-one-request-cache.md)", () => {
   const presenterFor = (userId: string | null) => {
     const viewer = t.services.access.viewer(userId);
     const present = new MemoryPresenter({
       viewer: () => viewer,
-      loaders: t.services.loaders(() => viewer),
+      loaders: t.services.loaders(viewer),
       media: t.services.media,
     });
     return { viewer, present };
   };
 
-  it("answer a participant's known, checked timeline without a promise", async () => {
+  it("give a participant a memory's timeline, media and author from the rows the read primed, without a statement", async () => {
     const { viewer, present } = presenterFor(creator.id);
-    viewer.known.addTimelines([secret]);
-    expect(viewer.knownVisibleTimeline(secret.id)).toBeUndefined(); // known but not yet checked
-    expect(present.timeline(memory)).toBeInstanceOf(Promise);
-    expect(await viewer.canView(secret)).toBe(true);
-    expect(viewer.knownVisibleTimeline(secret.id)?.id).toBe(secret.id);
-    expect((present.timeline(memory) as Timeline).id).toBe(secret.id);
-    expect(present.canEdit(memory)).toBe(true);
+    const page = await t.services.timelines.ownPage(viewer, { size: 10, after: null });
+    expect(page.items.map((x) => x.id)).toContain(secret.id);
+    const counter = new QueryCounter(t.ds);
+    try {
+      const statements = await counter.measure(async () => {
+        expect((await present.timeline(memory))?.id).toBe(secret.id);
+        expect(await present.canEdit(memory)).toBe(true);
+      });
+      expect(statements).toBe(0);
+    } finally {
+      counter.restore();
+    }
   });
 
-  it("never hand a known row to someone the policy turns away", async () => {
-    const { viewer, present } = presenterFor(stranger.id);
-    viewer.known.addTimelines([secret]);
-    expect(await viewer.canView(secret)).toBe(false);
-    expect(viewer.knownVisibleTimeline(secret.id)).toBeUndefined();
+  it("never hand a timeline to someone the policy turns away", async () => {
+    const { present } = presenterFor(stranger.id);
     expect(await present.timeline(memory)).toBeNull();
     expect(await present.canEdit(memory)).toBe(false);
     expect(await present.partner(memory)).toBeNull();
+  });
+
+  it("present a write's result with rows read after the write", async () => {
+    const agent = await signInAs(t, creator);
+    const res = await gql(
+      agent,
+      `mutation ($id: ID!) { updateTimeline(input: { id: $id, title: "Renamed" }) {
+         timeline { title memories(first: 5) { edges { node { timeline { title } } } } } } }`,
+      { id: secret.id },
+    );
+    expect(res.errors).toBeUndefined();
+    const timeline = res.data!.updateTimeline.timeline;
+    expect(timeline.title).toBe("Renamed");
+    expect(timeline.memories.edges.map((e: Json) => e.node.timeline.title)).toEqual(["Renamed"]);
   });
 });

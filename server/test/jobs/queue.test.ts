@@ -70,24 +70,6 @@ describe("the job queue in the server", () => {
     expect(JSON.parse(line)).toMatchObject({ rows: 0, files: 0 });
   });
 
-  it("prunes the graph's change log on the same schedule: rows older than 36 hours go, newer stay", async () => {
-    const [schedule] = await db.ds.query(
-      `SELECT cron, timezone FROM pgboss.schedule WHERE name = 'access-graph-changes-prune'`,
-    );
-    expect(schedule).toEqual({ cron: "0 */6 * * *", timezone: "UTC" });
-    const [a, b, c] = [await createUser(db.ds), await createUser(db.ds), await createUser(db.ds)];
-    await connect(db.ds, a, b);
-    await connect(db.ds, b, c);
-    await db.ds.query(`UPDATE access_graph_changes SET created_at = now() - interval '37 hours'
-      WHERE version = (SELECT min(version) FROM access_graph_changes)`);
-    const before: { n: number }[] = await db.ds.query(`SELECT count(*)::int AS n FROM access_graph_changes`);
-    await app.services.jobs.send("access-graph-changes-prune", {});
-    const line = await until("the prune", () => logs.find((l) => l.includes('"event":"graph_changes_prune"')));
-    expect(JSON.parse(line)).toMatchObject({ pruned: 1 });
-    const after: { n: number }[] = await db.ds.query(`SELECT count(*)::int AS n FROM access_graph_changes`);
-    expect(after[0]!.n).toBe(before[0]!.n - 1);
-  });
-
   it("accepting a proposal answers, and the queue tells the pair's connections", async () => {
     const amy = await createUser(db.ds, { displayName: "Amy" });
     const bo = await createUser(db.ds, { displayName: "Bo" });

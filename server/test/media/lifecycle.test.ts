@@ -192,7 +192,7 @@ describe("media lifecycle: limits, removal, attachment, the orphan sweeper, Grap
     const image = await ingest();
     const video = await ingest("clip.webm");
     const owner = t.services.access.viewer(image.ownerId);
-    const loaders = t.services.loaders(() => owner);
+    const loaders = t.services.loaders(owner);
     const [v, missing, i] = await loaders.mediaById.loadMany([
       video.id,
       "00000000-0000-4000-8000-000000000000",

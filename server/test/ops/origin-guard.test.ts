@@ -42,8 +42,23 @@ describe("the origin guard", () => {
     expect(unguarded).toEqual([]);
   });
 
+  /**
+   * The one exception (docs/decisions/035-presence.md): RFC 8058 one-click unsubscribe is POSTed by
+   * mail clients without Origin, as a form; it needs its own signed single-purpose token.
+   */
+  const ONE_CLICK = "POST /api/digest/unsubscribe";
+  const guarded = () =>
+    registeredRoutes(t.app).filter((r) => WRITES.has(r.method) && `${r.method} ${r.path}` !== ONE_CLICK);
+
+  it("lets only the one-click unsubscribe through, and it does nothing without its token", async () => {
+    expect(registeredRoutes(t.app).map((r) => `${r.method} ${r.path}`)).toContain(ONE_CLICK);
+    const res = await agent.post("/api/digest/unsubscribe").set(EVIL).type("form").send("List-Unsubscribe=One-Click");
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "This unsubscribe link is not valid" });
+  });
+
   it("refuses every registered write route from another origin with 403 {error}", async () => {
-    const writes = registeredRoutes(t.app).filter((r) => WRITES.has(r.method));
+    const writes = guarded();
     for (const r of writes) {
       const res = await send(r.method, concretePath(r.path, randomUUID())).set(EVIL).send('{"title":"x"}');
       expect(res.status, `${r.method} ${r.path}`).toBe(403);
@@ -52,7 +67,7 @@ describe("the origin guard", () => {
   });
 
   it("refuses every registered write route without Origin and Sec-Fetch-Site, and a form body from our own origin", async () => {
-    const writes = registeredRoutes(t.app).filter((r) => WRITES.has(r.method));
+    const writes = guarded();
     for (const r of writes) {
       const url = concretePath(r.path, randomUUID());
       const bare = await send(r.method, url).unset("Origin").unset("Sec-Fetch-Site").send({});

@@ -14,6 +14,10 @@ import { AccessGraphChanges1795810000000 } from "./1795810000000-AccessGraphChan
 import { MediaFormats1795820000000 } from "./1795820000000-MediaFormats.js";
 import { MailDeliveries1795830000000 } from "./1795830000000-MailDeliveries.js";
 import { WithdrawnProposals1795840000000 } from "./1795840000000-WithdrawnProposals.js";
+import { NotificationPreferences1795850000000 } from "./1795850000000-NotificationPreferences.js";
+import { WebPush1795860000000 } from "./1795860000000-WebPush.js";
+import { DigestSends1795870000000 } from "./1795870000000-DigestSends.js";
+import { DropAccessGraphLog1795880000000 } from "./1795880000000-DropAccessGraphLog.js";
 
 /** Every migration, in order. Add new ones here (npm run migration:generate -w server -- Name). */
 export const migrations = [
@@ -33,4 +37,8 @@ export const migrations = [
   MediaFormats1795820000000,
   MailDeliveries1795830000000,
   WithdrawnProposals1795840000000,
+  NotificationPreferences1795850000000,
+  WebPush1795860000000,
+  DigestSends1795870000000,
+  DropAccessGraphLog1795880000000,
 ];

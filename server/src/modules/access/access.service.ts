@@ -1,8 +1,7 @@
 import DataLoader from "dataloader";
 import type { DataSource } from "typeorm";
 import { Privacy, TimelineStatus } from "../../entities/timeline.enums.js";
-import type { Timeline } from "../../entities/timeline.entity.js";
-import { KnownRows } from "./known-rows.js";
+import type { RequestLoaders } from "../../db/request-loaders.js";
 import { Ball, reach, type Expand, type ReachQuestion } from "./reach.js";
 import { isUuid } from "../../lib/uuid.js";
 import { personInTimeline } from "./person-timelines.js";
@@ -55,7 +54,7 @@ const FACTS_SQL = `SELECT id, status, is_active AS "isActive", privacy, created_
 /**
  * Which timeline rows are edges of the connection graph (docs/decisions/003-privacy-tiers.md,
  * "The graph"): accepted, active, with a collaborator account. Every reader of the graph (the
- * level-by-level search below, the audience snapshot in `graph-snapshot.ts`) uses this predicate.
+ * level-by-level search below, the audience's bounded search in `timelines/audience.reads.ts`) uses this predicate.
  */
 export const EDGE_WHERE = `status = 'accepted' AND is_active AND collaborator_id IS NOT NULL`;
 
@@ -84,11 +83,19 @@ function participantsOf(t: TimelineAccessFacts): string[] {
   return t.collaboratorId ? [t.createdById, t.collaboratorId] : [t.createdById];
 }
 
+const noLoaders = (): RequestLoaders => {
+  throw new Error("this AccessService was built without request loaders");
+};
+
 export class AccessService implements AccessPolicy {
   /** Graph reads (BFS levels) since start; for tests and diagnostics. */
   expansions = 0;
 
-  constructor(private readonly ds: DataSource) {}
+  /** `makeLoaders`: the request's loaders for a viewer (the composition root passes `web/loaders.ts`). */
+  constructor(
+    private readonly ds: DataSource,
+    private readonly makeLoaders: (viewer: Viewer) => RequestLoaders = noLoaders,
+  ) {}
 
   readonly expand: Expand = async (nodes) => {
     this.expansions += 1;
@@ -105,7 +112,7 @@ export class AccessService implements AccessPolicy {
 
   /** A per-request view of the policy for one viewer; it caches the viewer's ball and answers. */
   viewer(userId: string | null): Viewer {
-    return new Viewer(userId, this.ds, this.expand);
+    return new Viewer(userId, this.ds, this.expand, this.makeLoaders);
   }
 
   canViewTimeline(viewerId: string | null, timelineId: string): Promise<boolean> {
@@ -164,10 +171,9 @@ export class Viewer {
   private readonly distances = new Map<string, { dist: number | null; checkedUpTo: number }>();
   private partners: Promise<Set<string>> | null = null;
   private readonly revealedEmails = new Set<string>();
-  /** Timelines that passed the policy in this request (`visibleMask`), for `knownVisibleTimeline`. */
-  private readonly passed = new Set<string>();
-  /** Rows already read in this request (docs/decisions/028-fast-graphql-path.md). */
-  readonly known = new KnownRows();
+  /** Whether the viewer shares an accepted timeline with a person, where a read of timelines found out. */
+  private readonly partnerFacts = new Map<string, boolean>();
+  private rows: RequestLoaders | null = null;
   private readonly factsLoader: DataLoader<string, TimelineAccessFacts | null>;
   private readonly canViewLoader: DataLoader<string, boolean>;
 
@@ -175,6 +181,7 @@ export class Viewer {
     readonly userId: string | null,
     private readonly ds: DataSource,
     private readonly expand: Expand,
+    private readonly makeLoaders: (viewer: Viewer) => RequestLoaders,
   ) {
     this.ball = userId ? new Ball(userId) : null;
     this.factsLoader = new DataLoader(async (ids) => {
@@ -189,6 +196,24 @@ export class Viewer {
       if (failed) throw failed; // a failed read is an error, never "not visible"
       return this.visibleMask(facts as (TimelineAccessFacts | null)[]);
     });
+  }
+
+  /**
+   * The request's loaders for this viewer, its one cache of rows (docs/decisions/038-one-request-cache.md):
+   * the row readers prime them, the presenters load through them.
+   */
+  get loaders(): RequestLoaders {
+    return (this.rows ??= this.makeLoaders(this));
+  }
+
+  /**
+   * After a write: the rows read so far are forgotten, and whatever is presented next is loaded
+   * anew, so a write's result never shows a row as it was before the write. The policy's facts
+   * (distances, timeline facts) stay: a write that changes them answers with its own rows.
+   */
+  forgetRows(): void {
+    this.rows = null;
+    this.partnerFacts.clear();
   }
 
   get signedIn(): boolean {
@@ -252,9 +277,6 @@ export class Viewer {
         result[slots[j]!] = d !== null;
       });
     }
-    timelines.forEach((t, i) => {
-      if (t && result[i]) this.passed.add(t.id);
-    });
     return result;
   }
 
@@ -268,15 +290,6 @@ export class Viewer {
   async filterVisible<T extends TimelineAccessFacts>(timelines: T[]): Promise<T[]> {
     const mask = await this.visibleMask(timelines);
     return timelines.filter((_, i) => mask[i]);
-  }
-
-  /**
-   * A timeline row the read layer already read in this request (`known`) that already passed the
-   * policy in it, answered without waiting; undefined otherwise (ask the loaders, which check).
-   * Known rows are off in requests that write, so nothing changes between the check and the use.
-   */
-  knownVisibleTimeline(id: string): Timeline | undefined {
-    return this.passed.has(id) ? this.known.timelines.get(id) : undefined;
   }
 
   /** By id; batched with every other check of the same tick. Missing or malformed id → false. */
@@ -325,6 +338,11 @@ export class Viewer {
     return this.partners;
   }
 
+  /** Whether the viewer shares an accepted timeline with this person, as a read of timelines found out. */
+  notePartner(userId: string, isPartner: boolean): void {
+    this.partnerFacts.set(userId, isPartner);
+  }
+
   /** Marks a user as looked up by their exact e-mail address in this request. */
   revealEmailOf(userId: string): void {
     this.revealedEmails.add(userId);
@@ -337,7 +355,7 @@ export class Viewer {
   async mayRevealEmail(userId: string): Promise<boolean> {
     if (!this.userId) return false;
     if (userId === this.userId || this.revealedEmails.has(userId)) return true;
-    const known = this.known.partners.get(userId); // answered by the read of the viewer's own timelines
+    const known = this.partnerFacts.get(userId); // answered by a read of timelines in this request
     if (known !== undefined) return known;
     return (await this.sharedPartners()).has(userId);
   }

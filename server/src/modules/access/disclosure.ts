@@ -71,3 +71,56 @@ export async function otherSideSeenBy(viewer: Viewer, t: Invitation & { createdB
   const other = collaboratorSeenBy(viewerId, t);
   return other && (await webSeenBy(viewer, other)) ? other : null;
 }
+
+/** What a push note may be about: who, which timeline, how many. Nothing else can reach one. */
+export interface PushNoteFacts {
+  kind: "memories" | "proposal" | "consent";
+  /** The actor's display name, or null when they deleted their account (FORMER_MEMBER). */
+  actorName: string | null;
+  timelineId: string;
+  timelineTitle: string;
+  /** Memories folded into this note (kind "memories"). */
+  count: number;
+  /** Further timelines folded into a daily note. */
+  otherTimelines?: number;
+}
+
+export interface PushNote {
+  title: string;
+  body: string;
+  /** The screen the tapped note opens. */
+  url: string;
+  /** One note per timeline on the lock screen: a later one replaces the earlier. */
+  tag: string;
+}
+
+const PUSH_TEXT_MAX = 80;
+const clip = (s: string) => {
+  const chars = [...s.replace(/\s+/g, " ").trim()];
+  return chars.length > PUSH_TEXT_MAX ? `${chars.slice(0, PUSH_TEXT_MAX - 1).join("")}…` : chars.join("");
+};
+
+/**
+ * The one place a push payload is written (docs/decisions/035-presence.md): a lock screen shows it
+ * to whoever holds the phone, so it names only who and which timeline — never a caption, a note,
+ * a place, a date or a photo. The facts it takes have no field for any of those.
+ */
+export function pushNoteOf(f: PushNoteFacts): PushNote {
+  const who = clip(f.actorName ?? FORMER_MEMBER);
+  const title = clip(f.timelineTitle);
+  const url =
+    f.kind === "memories"
+      ? `/app/view-timeline?id=${encodeURIComponent(f.timelineId)}`
+      : f.kind === "proposal"
+        ? "/app/updates"
+        : `/app/timeline-settings?id=${encodeURIComponent(f.timelineId)}`;
+  let body: string;
+  if (f.kind === "proposal") body = `${who} invited you to share ${title}`;
+  else if (f.kind === "consent") body = `${who} asks to change who can see ${title}`;
+  else {
+    const what = f.count === 1 ? "a memory" : `${f.count} memories`;
+    const more = f.otherTimelines ? ` and ${f.otherTimelines} more timeline${f.otherTimelines === 1 ? "" : "s"}` : "";
+    body = `${who} added ${what} to ${title}${more}`;
+  }
+  return { title: "Keepsake", body, url, tag: `timeline-${f.timelineId}` };
+}

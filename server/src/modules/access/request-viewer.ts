@@ -1,16 +1,6 @@
 import type { AccessService, Viewer } from "./access.service.js";
 
 const viewers = new WeakMap<object, Viewer>();
-const writes = new WeakSet<object>();
-
-/**
- * A request that changes something (a REST write, a GraphQL mutation): its Viewer keeps no known
- * rows, so nothing read before the change is handed out after it (docs/decisions/028-fast-graphql-path.md).
- */
-export function markWrite(req: object): void {
-  writes.add(req);
-  viewers.get(req)?.known.off();
-}
 
 /**
  * The Viewer of one HTTP request (REST call or GraphQL operation), keyed by the request object:
@@ -21,7 +11,6 @@ export function viewerFor(req: object, userId: string | null, access: AccessServ
   let viewer = viewers.get(req);
   if (!viewer || viewer.userId !== userId) {
     viewer = access.viewer(userId);
-    if (writes.has(req)) viewer.known.off();
     viewers.set(req, viewer);
   }
   return viewer;

@@ -3,14 +3,14 @@ import { afterSql, orderSql, type KeysetOrder, type KeyValue } from "../../db/ke
 import { MediaFile } from "../../entities/media-file.entity.js";
 import { Memory } from "../../entities/memory.entity.js";
 import { User } from "../../entities/user.entity.js";
-import type { KnownRows } from "../access/known-rows.js";
+import type { Viewer } from "../access/access.service.js";
 import { preparedRows } from "../../db/prepared.js";
 import { rowShape } from "../../db/plain-rows.js";
 
 /**
  * Memories with their media and their author in ONE statement, as plain rows
  * (docs/decisions/028-fast-graphql-path.md). Used only by `MemoryReads`, for timelines the
- * viewer may see; the media and authors are remembered in the viewer's known rows.
+ * viewer may see; the media and authors prime the request's loaders.
  */
 export class MemoryRows {
   constructor(private readonly ds: DataSource) {}
@@ -21,7 +21,7 @@ export class MemoryRows {
    * (docs/decisions/024-paged-reads.md), joined to media_files and users by primary key.
    */
   async keysetRead(
-    known: KnownRows,
+    viewer: Viewer,
     timelineIds: readonly string[],
     order: KeysetOrder<Memory>,
     after: KeyValue[] | null,
@@ -45,11 +45,16 @@ export class MemoryRows {
         ${total !== undefined ? `ORDER BY ${orderSql(order, "m")} LIMIT $${params.length}` : ""}`,
       params,
     );
+    const { mediaById, userById } = viewer.loaders;
+    const authors = new Set<string>();
     const out: Memory[] = [];
     for (const row of rows) {
-      known.addMedia([f.from(row)]);
+      const media = f.from(row)!;
+      mediaById.prime(media.id, media);
       // an author of many memories is built once (the rows repeat them)
-      if (!known.users.has(u.idOf(row)!)) known.addUsers([u.from(row)]);
+      const authorId = u.idOf(row)!;
+      if (!authors.has(authorId)) userById.prime(authorId, u.from(row)!);
+      authors.add(authorId);
       out.push(m.from(row)!);
     }
     return out;

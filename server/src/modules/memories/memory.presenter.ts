@@ -1,4 +1,3 @@
-import { andThen, type MaybePromise } from "../../lib/maybe-promise.js";
 import type { PresentDeps } from "../../present-deps.js";
 import type { MediaFile } from "../../entities/media-file.entity.js";
 import type { Timeline } from "../../entities/timeline.entity.js";
@@ -9,49 +8,45 @@ import { canWritePartnerMeaning, partnerSeenBy } from "./partner-note.rules.js";
 
 /**
  * A memory's derived fields as one viewer sees them; GraphQL and REST both present through it.
- * A row the read layer already read in this request (the memory's media and author, read with
- * it; its timeline, once it passed the policy) answers at once, without a loader round
- * (docs/decisions/028-fast-graphql-path.md); anything else goes through the request's loaders.
+ * Relations load through the request's loaders, which the read of the memory has already primed
+ * with its media, its author and its timeline (docs/decisions/038-one-request-cache.md).
  */
 export class MemoryPresenter {
   constructor(private readonly d: PresentDeps) {}
 
-  timeline(m: Memory): MaybePromise<Timeline | null> {
-    return this.d.viewer().knownVisibleTimeline(m.timelineId) ?? this.d.loaders.timelineById.load(m.timelineId);
+  timeline(m: Memory): Promise<Timeline | null> {
+    return this.d.loaders.timelineById.load(m.timelineId);
   }
 
-  media(m: Memory): MaybePromise<MediaFile | null> {
-    return this.d.viewer().known.media.get(m.mediaId) ?? this.d.loaders.mediaById.load(m.mediaId);
+  media(m: Memory): Promise<MediaFile | null> {
+    return this.d.loaders.mediaById.load(m.mediaId);
   }
 
-  createdBy(m: Memory): MaybePromise<User | null> {
-    return this.user(m.createdById);
+  createdBy(m: Memory): Promise<User | null> {
+    return this.d.loaders.userById.load(m.createdById);
   }
 
   /** The timeline's other participant, who may write the partner note (docs/decisions/027-two-voices.md). */
-  partner(m: Memory): MaybePromise<User | null> {
-    return andThen(this.timeline(m), (t) => {
-      const id = t ? partnerSeenBy(this.d.viewer().userId, m, t) : null;
-      return id ? this.user(id) : null;
-    });
+  async partner(m: Memory): Promise<User | null> {
+    const t = await this.timeline(m);
+    const id = t ? partnerSeenBy(this.d.viewer().userId, m, t) : null;
+    return id ? this.d.loaders.userById.load(id) : null;
   }
 
   /** Whether the viewer is the partner and may write the partner note. */
-  canWritePartnerMeaning(m: Memory): MaybePromise<boolean> {
+  async canWritePartnerMeaning(m: Memory): Promise<boolean> {
     const viewerId = this.d.viewer().userId;
     if (!viewerId || m.createdById === viewerId) return false;
-    return andThen(this.timeline(m), (t) => !!t && canWritePartnerMeaning(viewerId, m, t));
+    const t = await this.timeline(m);
+    return !!t && canWritePartnerMeaning(viewerId, m, t);
   }
 
   /** The memory's creator or either participant (docs/product.md §6). */
-  canEdit(m: Memory): MaybePromise<boolean> {
+  async canEdit(m: Memory): Promise<boolean> {
     const viewerId = this.d.viewer().userId;
     if (!viewerId) return false;
     if (m.createdById === viewerId) return true;
-    return andThen(this.timeline(m), (t) => !!t && canEditMemory(viewerId, m, t));
-  }
-
-  private user(id: string): MaybePromise<User | null> {
-    return this.d.viewer().known.users.get(id) ?? this.d.loaders.userById.load(id);
+    const t = await this.timeline(m);
+    return !!t && canEditMemory(viewerId, m, t);
   }
 }

@@ -38,6 +38,26 @@ export class MemoryReads {
     return (await viewer.canViewTimelineId(memory.timelineId)) ? memory : null;
   }
 
+  /**
+   * "On this day" (docs/decisions/035-presence.md): memories of the viewer's own timelines (they are
+   * one of its two people; declined proposals left out) dated this month and day in an earlier
+   * year, newest year first, each with its timeline.
+   */
+  async onThisDay(viewer: Viewer, date: { year: number; month: number; day: number }, limit = 20): Promise<Memory[]> {
+    if (!viewer.userId) return [];
+    return this.repo
+      .createQueryBuilder("m")
+      .innerJoinAndSelect("m.timeline", "t")
+      .where(`(t."created_by_id" = :me OR t."collaborator_id" = :me)`, { me: viewer.userId })
+      .andWhere(`t."status" <> 'rejected'`)
+      .andWhere(`EXTRACT(MONTH FROM m."memory_date") = :month AND EXTRACT(DAY FROM m."memory_date") = :day`, date)
+      .andWhere(`EXTRACT(YEAR FROM m."memory_date") < :year`, date)
+      .orderBy(`m."memory_date"`, "DESC")
+      .addOrderBy(`m."id"`)
+      .limit(limit)
+      .getMany();
+  }
+
   /** The memories of these timelines (all visible to the viewer) after a key, with media and authors. */
   private async keysetRead(
     viewer: Viewer,
@@ -48,7 +68,7 @@ export class MemoryReads {
     total?: number,
   ): Promise<Memory[]> {
     if (!timelineIds.length) return [];
-    const rows = await this.rows.keysetRead(viewer.known, timelineIds, order, after, perTimeline, total);
+    const rows = await this.rows.keysetRead(viewer, timelineIds, order, after, perTimeline, total);
     return rows.sort((a, b) => compareKeys(order, order.key(a), order.key(b)));
   }
 

@@ -2,7 +2,6 @@ import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolve
 import { ConnectionArgs, connectionOf, pageRequest } from "../../graphql/connection.js";
 import type { GraphQLContext } from "../../web/context.js";
 import { CurrentViewer } from "../../graphql/current-viewer.js";
-import type { MaybePromise } from "../../lib/maybe-promise.js";
 import type { Viewer } from "../access/access.service.js";
 import type { MediaFile } from "../../entities/media-file.entity.js";
 import { Media } from "../media/media.types.js";
@@ -23,6 +22,16 @@ import {
 /** Every Memory value that leaves here belongs to a timeline the viewer may see. */
 @Resolver(() => Memory)
 export class MemoryResolver {
+  @Authorized()
+  @Query(() => [Memory], {
+    description:
+      "memories of the caller's own timelines dated today's month and day in an earlier year, in the caller's time zone",
+  })
+  async onThisDay(@CurrentViewer() viewer: Viewer, @Ctx() ctx: GraphQLContext): Promise<Memory[]> {
+    const { timeZone } = await ctx.services.preferences.own(viewer);
+    return ctx.services.memories.onThisDay(viewer, timeZone);
+  }
+
   @Authorized()
   @Query(() => Memory, { nullable: true })
   memory(
@@ -93,17 +102,17 @@ export class MemoryResolver {
   // these answer at once from the rows the request has read (MemoryPresenter), else through a loader
 
   @FieldResolver(() => Timeline)
-  timeline(@Root() m: Memory, @Ctx() ctx: GraphQLContext): MaybePromise<Timeline | null> {
+  timeline(@Root() m: Memory, @Ctx() ctx: GraphQLContext): Promise<Timeline | null> {
     return ctx.present.memory.timeline(m);
   }
 
   @FieldResolver(() => Media)
-  media(@Root() m: Memory, @Ctx() ctx: GraphQLContext): MaybePromise<MediaFile | null> {
+  media(@Root() m: Memory, @Ctx() ctx: GraphQLContext): Promise<MediaFile | null> {
     return ctx.present.memory.media(m);
   }
 
   @FieldResolver(() => User)
-  createdBy(@Root() m: Memory, @Ctx() ctx: GraphQLContext): MaybePromise<User | null> {
+  createdBy(@Root() m: Memory, @Ctx() ctx: GraphQLContext): Promise<User | null> {
     return ctx.present.memory.createdBy(m);
   }
 
@@ -111,17 +120,17 @@ export class MemoryResolver {
     nullable: true,
     description: "the timeline's other participant, who may write partnerMeaning (docs/decisions/027-two-voices.md)",
   })
-  partner(@Root() m: Memory, @Ctx() ctx: GraphQLContext): MaybePromise<User | null> {
+  partner(@Root() m: Memory, @Ctx() ctx: GraphQLContext): Promise<User | null> {
     return ctx.present.memory.partner(m);
   }
 
   @FieldResolver(() => Boolean, { description: "whether the viewer is the partner and may write partnerMeaning" })
-  canWritePartnerMeaning(@Root() m: Memory, @Ctx() ctx: GraphQLContext): MaybePromise<boolean> {
+  canWritePartnerMeaning(@Root() m: Memory, @Ctx() ctx: GraphQLContext): Promise<boolean> {
     return ctx.present.memory.canWritePartnerMeaning(m);
   }
 
   @FieldResolver(() => Boolean, { description: "memory creator or either participant" })
-  canEdit(@Root() m: Memory, @Ctx() ctx: GraphQLContext): MaybePromise<boolean> {
+  canEdit(@Root() m: Memory, @Ctx() ctx: GraphQLContext): Promise<boolean> {
     return ctx.present.memory.canEdit(m);
   }
 }

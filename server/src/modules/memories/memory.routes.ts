@@ -16,6 +16,13 @@ export function memoryRoutes(services: Services): Router {
   const router = express.Router();
   router.use(requireAuth);
 
+  /** "On this day" in the person's time zone (docs/decisions/035-presence.md). */
+  router.get("/on-this-day", async (req, res) => {
+    const { viewer, present } = restContext(req, services);
+    const { timeZone } = await services.preferences.own(viewer);
+    res.json(await present.memories(await services.memories.onThisDay(viewer, timeZone)));
+  });
+
   router.get("/filter", async (req, res) => {
     const { viewer, present } = restContext(req, services);
     const sort = parseMemorySort(req.query.sort);

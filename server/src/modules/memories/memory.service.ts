@@ -18,6 +18,7 @@ import { Timeline } from "../../entities/timeline.entity.js";
 import { TimelineStatus } from "../../entities/timeline.enums.js";
 import type { User } from "../../entities/user.entity.js";
 import type { MediaPort, UploadArg } from "../media/media-port.js";
+import { localTime } from "../presence/preferences.rules.js";
 import { Memory } from "../../entities/memory.entity.js";
 import type { MemorySort } from "./memory-order.js";
 import { parsePartnerMeaning } from "./partner-note.rules.js";
@@ -129,6 +130,12 @@ export class MemoryService {
   }
 
   // ---- reads ---------------------------------------------------------------------------------
+
+  /** "On this day" for the viewer at `now` in `timeZone` (UTC when null): docs/decisions/035-presence.md. */
+  onThisDay(viewer: Viewer, timeZone: string | null, now = this.deps.clock.now()): Promise<Memory[]> {
+    const [year, month, day] = localTime(now, timeZone).date.split("-").map(Number) as [number, number, number];
+    return this.reads.memories.onThisDay(viewer, { year, month, day });
+  }
 
   /** A memory when the viewer may see its timeline; else null. */
   async findVisible(viewer: Viewer, id: string): Promise<Memory | null> {

@@ -3,7 +3,7 @@ import { afterSql, orderSql, type KeysetOrder, type KeyValue } from "../../db/ke
 import { Notification } from "../../entities/notification.entity.js";
 import { Timeline } from "../../entities/timeline.entity.js";
 import { User } from "../../entities/user.entity.js";
-import type { KnownRows } from "../access/known-rows.js";
+import type { Viewer } from "../access/access.service.js";
 import { preparedRows } from "../../db/prepared.js";
 import { rowShape } from "../../db/plain-rows.js";
 
@@ -16,13 +16,13 @@ export interface NoticeRow {
 /**
  * Notices with the person and the timeline they name in ONE statement, as plain rows
  * (docs/decisions/028-fast-graphql-path.md). Used only by `NotificationReads`, which keeps the
- * notices whose timeline the reader may see; the people are remembered in the known rows.
+ * notices whose timeline the reader may see; the people prime the request's loaders.
  */
 export class NotificationRows {
   constructor(private readonly ds: DataSource) {}
 
   async page(
-    known: KnownRows,
+    viewer: Viewer,
     recipientId: string,
     order: KeysetOrder<Notification>,
     after: KeyValue[] | null,
@@ -42,11 +42,13 @@ export class NotificationRows {
       params,
     );
     // each person and each timeline built once, however many notices of the page name them
-    // (the person as memory-rows.ts does: once known in this request, not again)
+    const users = viewer.loaders.userById;
+    const people = new Set<string>();
     const timelines = new Map<string, Timeline>();
     return rows.map((row) => {
       const userId = u.idOf(row);
-      if (userId && !known.users.has(userId)) known.addUsers([u.from(row)]);
+      if (userId && !people.has(userId)) users.prime(userId, u.from(row)!);
+      if (userId) people.add(userId);
       const timelineId = t.idOf(row);
       let timeline: Timeline | null = null;
       if (timelineId) {

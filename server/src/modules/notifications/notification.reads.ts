@@ -88,11 +88,11 @@ export class NotificationReads {
     limit: number,
   ): Promise<{ rows: NoticeRow[]; shown: NoticeRow[] }> {
     // each notice with its person and its timeline, in one statement (plain rows)
-    const rows = await this.rows.page(viewer.known, viewer.userId!, NOTIFICATION_ORDER, after, limit);
+    const rows = await this.rows.page(viewer, viewer.userId!, NOTIFICATION_ORDER, after, limit);
     const timelines = rows.map((r) => r.timeline).filter((t): t is Timeline => !!t);
     viewer.primeFacts(timelines);
     const visible = await viewer.filterVisible(timelines);
-    viewer.known.addTimelines(visible);
+    for (const t of visible) viewer.loaders.timelineById.prime(t.id, t);
     const seen = new Set(visible.map((t) => t.id));
     return {
       rows,

@@ -7,7 +7,6 @@ import { User } from "../../entities/user.entity.js";
 import { Notification } from "../../entities/notification.entity.js";
 import { PrivacyRequestState } from "../../entities/notification.enums.js";
 import { TimelineStatus } from "../../entities/timeline.enums.js";
-import type { MaybePromise } from "../../lib/maybe-promise.js";
 import { NOTIFICATION_ORDER } from "./notification.reads.js";
 import {
   MarkAllNotificationsReadPayload,
@@ -53,12 +52,12 @@ export class NotificationResolver {
 
   /** Built when read, from the current names (docs/decisions/022-grouped-updates.md). */
   @FieldResolver(() => String)
-  message(@Root() n: Notification, @Ctx() ctx: GraphQLContext): MaybePromise<string> {
+  message(@Root() n: Notification, @Ctx() ctx: GraphQLContext): Promise<string> {
     return ctx.present.notification.message(n);
   }
 
   @FieldResolver(() => User, { nullable: true })
-  relatedUser(@Root() n: Notification, @Ctx() ctx: GraphQLContext): MaybePromise<User | null> {
+  relatedUser(@Root() n: Notification, @Ctx() ctx: GraphQLContext): Promise<User | null> {
     return ctx.present.notification.relatedUser(n);
   }
 
@@ -74,7 +73,7 @@ export class NotificationResolver {
     nullable: true,
     description: "a timeline_proposal, to its invitee only: PENDING offers Accept and Reject; otherwise the answer",
   })
-  proposalStatus(@Root() n: Notification, @Ctx() ctx: GraphQLContext): MaybePromise<TimelineStatus | null> {
+  proposalStatus(@Root() n: Notification, @Ctx() ctx: GraphQLContext): Promise<TimelineStatus | null> {
     return ctx.present.notification.proposalStatus(n);
   }
 }

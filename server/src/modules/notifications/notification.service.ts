@@ -1,5 +1,6 @@
 import type { Page, PageRequest } from "../../db/keyset.js";
 import type { DataSource, EntityManager } from "typeorm";
+import type { PushEvents } from "../presence/push-port.js";
 import type { Clock } from "../../lib/clock.js";
 import { forbidden, notFound, unauthenticated } from "../../lib/errors.js";
 import { clipText } from "../../lib/text-rules.js";
@@ -40,6 +41,8 @@ export class NotificationService {
     private readonly ds: DataSource,
     private readonly access: AccessService,
     private readonly clock: Clock,
+    /** Push is told of memories and proposals in the same transaction (docs/decisions/035-presence.md). */
+    private readonly push?: PushEvents,
   ) {
     this.reads = {
       notifications: new NotificationReads(ds),
@@ -113,8 +116,14 @@ export class NotificationService {
   }
 
   /** create → timeline_proposal to the invitee (when they have an account; else at sign-in). */
-  timelineProposed(t: TimelineRef, creator: User, m?: EntityManager): Promise<void> {
-    if (!t.collaboratorId) return Promise.resolve();
+  async timelineProposed(t: TimelineRef, creator: User, m?: EntityManager): Promise<void> {
+    if (!t.collaboratorId) return;
+    const at = this.clock.now();
+    await this.push?.record(
+      m ?? this.ds.manager,
+      { recipientId: t.collaboratorId, kind: "proposal", timelineId: t.id, actorId: creator.id },
+      at,
+    );
     return this.add(m, [
       {
         recipientId: t.collaboratorId,
@@ -223,6 +232,11 @@ export class NotificationService {
         now,
         utcDay(now),
       ],
+    );
+    await this.push?.record(
+      m ?? this.ds.manager,
+      { recipientId: other, kind: "memories", timelineId: t.id, actorId: actor.id },
+      now,
     );
   }
 

@@ -1,4 +1,5 @@
 import type { EntityManager } from "typeorm";
+import type { PushEvents } from "../presence/push-port.js";
 import type { Clock } from "../../lib/clock.js";
 import type { Privacy } from "../../entities/timeline.enums.js";
 import type { User } from "../../entities/user.entity.js";
@@ -20,7 +21,11 @@ interface TimelineRef {
  * replaced closes its notice, which then shows the outcome instead of buttons.
  */
 export class PrivacyNotices {
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    /** A consent request is pushed (docs/decisions/035-presence.md). */
+    private readonly push?: PushEvents,
+  ) {}
 
   /** A new request: any open one on the timeline is replaced; the other participant is asked. */
   async requested(m: EntityManager, t: TimelineRef, requester: User, recipientId: string, privacy: Privacy) {
@@ -35,6 +40,11 @@ export class PrivacyNotices {
       privacy,
       createdAt: this.clock.now(),
     });
+    await this.push?.record(
+      m,
+      { recipientId, kind: "consent", timelineId: t.id, actorId: requester.id },
+      this.clock.now(),
+    );
   }
 
   /**

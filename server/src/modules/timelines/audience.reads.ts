@@ -1,17 +1,21 @@
+import { AUDIENCE_CAP } from "@keepsake/contract";
 import { In, type DataSource } from "typeorm";
 import { Timeline } from "../../entities/timeline.entity.js";
 import { type Privacy, TimelineStatus } from "../../entities/timeline.enums.js";
 import { User } from "../../entities/user.entity.js";
 import { isParticipant, isUuid, TIER_REACH, type Viewer } from "../access/access.service.js";
 import { otherSideSeenBy } from "../access/disclosure.js";
-import type { GraphSnapshots } from "../access/graph-snapshots.js";
+import type { Expand } from "../access/reach.js";
 
 /** At most this many people are named in an audience (docs/decisions/025-audience-preview.md). */
 export const KNOWN_MAX = 10;
 
+/** Past AUDIENCE_CAP people the search stops and the count is AUDIENCE_CAP + 1 (`@keepsake/contract`). */
+export { AUDIENCE_CAP };
+
 /** Who a tier would let in, beyond the two people of the timeline. */
 export interface Audience {
-  /** people other than the participants who could open it under the tier */
+  /** people other than the participants who could open it under the tier; AUDIENCE_CAP + 1: more than AUDIENCE_CAP */
   count: number;
   /** at most KNOWN_MAX of them who share an accepted, active timeline with the asker, by name */
   known: User[];
@@ -22,14 +26,15 @@ const NOBODY: Audience = { count: 0, known: [] };
 /**
  * The audience of a tier (docs/decisions/025-audience-preview.md): everyone within the tier's reach
  * (`TIER_REACH`) of either participant in the graph of docs/decisions/003-privacy-tiers.md, the same
- * rule `Viewer.visibleMask` applies to every read, counted on the in-memory snapshot of that graph.
+ * rule `Viewer.visibleMask` applies to every read, found by the same level-by-level search of the
+ * graph's edges (`AccessService.expand`, one statement per level), stopped past AUDIENCE_CAP people.
  * Only the participants of a timeline may ask about it; the asker learns names only of people they
  * already share an accepted, active timeline with.
  */
 export class AudienceReads {
   constructor(
     private readonly ds: DataSource,
-    private readonly graph: GraphSnapshots,
+    private readonly expand: Expand,
   ) {}
 
   /**
@@ -70,13 +75,25 @@ export class AudienceReads {
   private async reachOf(askerId: string, seeds: string[], privacy: Privacy, pair: string[]): Promise<Audience> {
     const k = TIER_REACH[privacy];
     if (k === 0) return NOBODY;
-    const graph = await this.graph.get();
-    // Synchronous from the search to the last `has`: the answer is valid until the next search.
-    const reached = graph.within(seeds, k);
+    const start = new Set(seeds);
+    const reached = new Set(start);
+    let partners: string[] = [];
+    let frontier = [...start];
+    // level by level, each level whole; the asker is a seed, so their partners are the first level's
+    for (let level = 0; level < k && frontier.length && reached.size - start.size <= AUDIENCE_CAP; level++) {
+      const adjacency = await this.expand(frontier);
+      if (level === 0) partners = adjacency.get(askerId) ?? [];
+      frontier = [];
+      for (const list of adjacency.values())
+        for (const id of list)
+          if (!reached.has(id)) {
+            reached.add(id);
+            frontier.push(id);
+          }
+    }
     const out = new Set(pair);
-    const partnerIds = graph.neighboursOf(askerId).filter((id) => reached.has(id) && !out.has(id));
-    const count = reached.size - new Set(seeds).size;
-    return { count, known: await this.named(partnerIds) };
+    const count = Math.min(reached.size - start.size, AUDIENCE_CAP + 1);
+    return { count, known: await this.named(partners.filter((id) => !out.has(id))) };
   }
 
   /** People by name (then id, so the order is stable), at most KNOWN_MAX. */

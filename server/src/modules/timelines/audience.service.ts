@@ -3,7 +3,7 @@ import { badInput, notFound } from "../../lib/errors.js";
 import type { Viewer } from "../access/access.service.js";
 import { webSeenBy } from "../access/disclosure.js";
 import { AudienceReads, type Audience } from "./audience.reads.js";
-import type { GraphSnapshots } from "../access/graph-snapshots.js";
+import type { Expand } from "../access/reach.js";
 import { UserReads } from "../users/user.reads.js";
 import { normalizeEmail } from "../../lib/email-address.js";
 import { parsePrivacy } from "./timeline.service.js";
@@ -22,8 +22,8 @@ export class AudienceService {
   private readonly audience: AudienceReads;
   private readonly users: UserReads;
 
-  constructor(ds: DataSource, graph: GraphSnapshots) {
-    this.audience = new AudienceReads(ds, graph);
+  constructor(ds: DataSource, expand: Expand) {
+    this.audience = new AudienceReads(ds, expand);
     this.users = new UserReads(ds);
   }
 

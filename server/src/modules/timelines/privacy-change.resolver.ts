@@ -23,7 +23,6 @@ export class PrivacyChangeResolver {
     @Ctx() ctx: GraphQLContext,
   ) {
     const timeline = await ctx.services.privacyChanges.respond(viewer, input.id, input.accept, input.privacy);
-    ctx.loaders.timelineById.prime(timeline.id, timeline);
     return { timeline };
   }
 

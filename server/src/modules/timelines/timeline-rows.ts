@@ -2,7 +2,7 @@ import type { DataSource } from "typeorm";
 import { afterSql, orderSql, type KeyValue } from "../../db/keyset.js";
 import { Timeline } from "../../entities/timeline.entity.js";
 import { User } from "../../entities/user.entity.js";
-import type { KnownRows } from "../access/known-rows.js";
+import type { Viewer } from "../access/access.service.js";
 import { preparedRows } from "../../db/prepared.js";
 import { rowShape } from "../../db/plain-rows.js";
 
@@ -31,10 +31,19 @@ const isPartner = (column: string, v: string) =>
     AND ((s.created_by_id = ${v} AND s.collaborator_id = ${column})
       OR (s.collaborator_id = ${v} AND s.created_by_id = ${column})))`;
 
+/** The count of memories read with each timeline row. */
+const memoryCounts = new WeakMap<Timeline, number>();
+
+/** The count of memories read with this timeline row, if it was read by `TimelineRows`. */
+export function memoryCountOf(t: Timeline): number | undefined {
+  return memoryCounts.get(t);
+}
+
 /**
  * Timelines with their two people in ONE statement, as plain rows (docs/decisions/028-fast-graphql-path.md).
- * Used only by `TimelineReads`, which applies the policy to what comes back; the people are
- * remembered in the viewer's known rows for the request's loaders.
+ * Used only by `TimelineReads`, which applies the policy to what comes back; the people prime the
+ * request's loaders, and each row's count of memories is kept for `memoryCountOf` (TimelineReads
+ * primes it once the timeline passed the policy).
  */
 export class TimelineRows {
   constructor(private readonly ds: DataSource) {}
@@ -47,13 +56,7 @@ export class TimelineRows {
     };
   }
 
-  private async read(
-    known: KnownRows,
-    where: string,
-    tail: string,
-    params: unknown[],
-    extra = "",
-  ): Promise<Timeline[]> {
+  private async read(viewer: Viewer, where: string, tail: string, params: unknown[], extra = ""): Promise<Timeline[]> {
     const { t, cu, co } = this.shapes();
     // the count of memories rides along (an index-only count): nearly every screen shows it
     const rows = await preparedRows(
@@ -65,32 +68,33 @@ export class TimelineRows {
         WHERE ${where} ${tail}`,
       params,
     );
+    const users = viewer.loaders.userById;
     const out: Timeline[] = [];
     for (const row of rows) {
-      known.addUsers([cu.from(row), co.from(row)]);
+      for (const u of [cu.from(row), co.from(row)]) if (u) users.prime(u.id, u);
       const timeline = t.from(row)!;
-      known.addMemoryCount(timeline.id, Number(row.memory_count));
-      if (row.other_id) known.addPartner(row.other_id as string, row.other_is_partner === true);
-      if (row.cu_is_partner !== undefined) known.addPartner(timeline.createdById, row.cu_is_partner === true);
+      memoryCounts.set(timeline, Number(row.memory_count));
+      if (row.other_id) viewer.notePartner(row.other_id as string, row.other_is_partner === true);
+      if (row.cu_is_partner !== undefined) viewer.notePartner(timeline.createdById, row.cu_is_partner === true);
       if (row.co_is_partner !== undefined && timeline.collaboratorId)
-        known.addPartner(timeline.collaboratorId, row.co_is_partner === true);
+        viewer.notePartner(timeline.collaboratorId, row.co_is_partner === true);
       out.push(timeline);
     }
     return out;
   }
 
-  byId(known: KnownRows, id: string): Promise<Timeline[]> {
-    return this.read(known, "t.id = $1", "", [id]);
+  byId(viewer: Viewer, id: string): Promise<Timeline[]> {
+    return this.read(viewer, "t.id = $1", "", [id]);
   }
 
   /**
    * These timelines by id, with whether the viewer shares an accepted timeline with each of the two
    * people (the e-mail rule), so presenting them needs no further read.
    */
-  byIds(known: KnownRows, viewerId: string, ids: readonly string[]): Promise<Timeline[]> {
+  byIds(viewer: Viewer, viewerId: string, ids: readonly string[]): Promise<Timeline[]> {
     const partners = `, ${isPartner("t.created_by_id", "$2")} AS cu_is_partner,
       ${isPartner("t.collaborator_id", "$2")} AS co_is_partner`;
-    return this.read(known, "t.id = ANY(CAST($1 AS uuid[]))", "", [[...ids], viewerId], partners);
+    return this.read(viewer, "t.id = ANY(CAST($1 AS uuid[]))", "", [[...ids], viewerId], partners);
   }
 
   /**
@@ -99,7 +103,7 @@ export class TimelineRows {
    * so the page's e-mail fields need no further read.
    */
   among(
-    known: KnownRows,
+    viewer: Viewer,
     viewerId: string,
     ids: readonly string[],
     order: Parameters<typeof orderSql>[0],
@@ -110,7 +114,7 @@ export class TimelineRows {
     const where = `t.id = ANY(CAST($1 AS uuid[]))${after ? ` AND ${afterSql(order, "t", (i) => `$${i + 4}`)}` : ""}`;
     const partners = `, ${isPartner("t.created_by_id", "$3")} AS cu_is_partner,
       ${isPartner("t.collaborator_id", "$3")} AS co_is_partner`;
-    return this.read(known, where, `ORDER BY ${orderSql(order, "t")} LIMIT $2`, params, partners);
+    return this.read(viewer, where, `ORDER BY ${orderSql(order, "t")} LIMIT $2`, params, partners);
   }
 
   /**
@@ -118,7 +122,7 @@ export class TimelineRows {
    * key, at most `limit`.
    */
   own(
-    known: KnownRows,
+    viewer: Viewer,
     userId: string,
     order: Parameters<typeof orderSql>[0],
     after: KeyValue[] | null,
@@ -142,7 +146,7 @@ export class TimelineRows {
     }
     params.push(limit);
     return this.read(
-      known,
+      viewer,
       where.join(" AND "),
       `ORDER BY ${orderSql(order, "t")} LIMIT $${params.length}`,
       params,

@@ -4,7 +4,7 @@ import { Timeline } from "../../entities/timeline.entity.js";
 import { TimelineStatus } from "../../entities/timeline.enums.js";
 import { isUuid, type Asker, type Viewer } from "../access/access.service.js";
 import { personInTimeline } from "../access/person-timelines.js";
-import { TimelineRows, type OwnTimelineFilter } from "./timeline-rows.js";
+import { memoryCountOf, TimelineRows, type OwnTimelineFilter } from "./timeline-rows.js";
 
 export type { OwnTimelineFilter } from "./timeline-rows.js";
 
@@ -53,15 +53,28 @@ export class TimelineReads {
     return rows;
   }
 
+  /**
+   * Timelines that passed the policy for this viewer go to the request's loaders with the count
+   * read with them (docs/decisions/038-one-request-cache.md).
+   */
+  private shown<T extends Timeline[]>(viewer: Viewer, rows: T): T {
+    const { timelineById, memoryCountByTimelineId } = viewer.loaders;
+    for (const t of rows) {
+      timelineById.prime(t.id, t);
+      const count = memoryCountOf(t);
+      if (count !== undefined) memoryCountByTimelineId.prime(t.id, count);
+    }
+    return rows;
+  }
+
   /** A timeline by id when the viewer may see it; null otherwise (no existence oracle). */
   async visible(viewer: Viewer, id: string): Promise<Timeline | null> {
     if (!viewer.signedIn || !isUuid(id)) return null;
-    const [t] = await this.rows.byId(viewer.known, id); // with its two people (plain rows)
+    const [t] = await this.rows.byId(viewer, id); // with its two people (plain rows)
     if (!t) return null;
     this.seen(viewer, [t]);
     if (!(await viewer.canView(t))) return null;
-    viewer.known.addTimelines([t]);
-    return t;
+    return this.shown(viewer, [t])[0]!;
   }
 
   /** A timeline the asker is in (creator or collaborator), e.g. the one they have just created. */
@@ -78,8 +91,8 @@ export class TimelineReads {
     const valid = ids.filter(isUuid);
     if (!viewer.userId || !valid.length) return [];
     // with their people and the e-mail rule's facts (plain rows, docs/decisions/028-fast-graphql-path.md)
-    const rows = this.seen(viewer, await this.rows.byIds(viewer.known, viewer.userId, valid));
-    return viewer.filterVisible(rows);
+    const rows = this.seen(viewer, await this.rows.byIds(viewer, viewer.userId, valid));
+    return this.shown(viewer, await viewer.filterVisible(rows));
   }
 
   /**
@@ -89,8 +102,9 @@ export class TimelineReads {
   async ownPage(viewer: Viewer, req: PageRequest, filter: OwnTimelineFilter = {}): Promise<Page<Timeline>> {
     if (!viewer.userId) return { items: [], cursors: [], hasNextPage: false };
     if (filter.id !== undefined && !isUuid(filter.id)) return { items: [], cursors: [], hasNextPage: false };
-    const rows = await this.rows.own(viewer.known, viewer.userId, TIMELINE_ORDER, req.after, req.size + 1, filter);
-    viewer.known.addTimelines(this.seen(viewer, rows));
+    const rows = await this.rows.own(viewer, viewer.userId, TIMELINE_ORDER, req.after, req.size + 1, filter);
+    // the viewer's own timelines: a participant sees them all
+    this.shown(viewer, this.seen(viewer, rows));
     return pageOf(TIMELINE_ORDER, rows, req.size);
   }
 
@@ -124,8 +138,8 @@ export class TimelineReads {
     const ids = await this.visibleIdsOfPerson(viewer, personId, scope);
     if (!ids.length) return { items: [], cursors: [], hasNextPage: false };
     // only visible ids: the rows (with their people) may go to the request's loaders
-    const rows = await this.rows.among(viewer.known, viewer.userId!, ids, TIMELINE_ORDER, req.after, req.size + 1);
-    viewer.known.addTimelines(this.seen(viewer, rows));
+    const rows = await this.rows.among(viewer, viewer.userId!, ids, TIMELINE_ORDER, req.after, req.size + 1);
+    this.shown(viewer, this.seen(viewer, rows));
     return pageOf(TIMELINE_ORDER, rows, req.size);
   }
 

@@ -19,12 +19,6 @@ import {
   UpdateTimelinePayload,
 } from "./timeline.types.js";
 
-/** Seeds the per-request loader so nested fields (Memory.timeline, canEdit) don't read these rows again. */
-function primed(ctx: GraphQLContext, timelines: Timeline[]): Timeline[] {
-  for (const t of timelines) ctx.loaders.timelineById.prime(t.id, t);
-  return timelines;
-}
-
 /**
  * Thin: each operation maps its arguments and calls one service method. Every Timeline value
  * that leaves here has passed the access policy, so its relation fields load without re-checks.
@@ -39,7 +33,6 @@ export class TimelineResolver {
     @Ctx() ctx: GraphQLContext,
   ) {
     const page = await ctx.services.timelines.ownPage(viewer, pageRequest(args, TIMELINE_ORDER));
-    primed(ctx, page.items);
     return connectionOf(page, args);
   }
 
@@ -50,8 +43,7 @@ export class TimelineResolver {
     @CurrentViewer() viewer: Viewer,
     @Ctx() ctx: GraphQLContext,
   ): Promise<Timeline | null> {
-    const timeline = await ctx.services.timelines.findVisible(viewer, id);
-    return timeline && primed(ctx, [timeline])[0]!;
+    return ctx.services.timelines.findVisible(viewer, id);
   }
 
   @Authorized()
@@ -78,7 +70,6 @@ export class TimelineResolver {
     const req = pageRequest(args, TIMELINE_ORDER);
     const person = await ctx.services.users.findByIdentifier(viewer, identifier);
     const page = await ctx.services.timelines.userTimelinesPage(viewer, person, req);
-    primed(ctx, page.items);
     return connectionOf(page, args);
   }
 

@@ -3,13 +3,14 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, beforeAll } from "vitest";
 import { aProfileMemory, profileMemoriesMock } from "../../../features/profile/testing/profile-mocks";
 import { renderScreen, type RenderScreenOptions } from "../../../testing/render";
+import { onThisDayMock } from "../../../features/presence/testing/presence-mocks";
 import { MemoriesScreen } from "./memories-screen";
 
 // The viewer's code is loaded lazily (lazy-memory-viewer.tsx): loaded once up front, so opening is not timed by the import.
 beforeAll(() => import("../../../features/memories/components/memory-viewer"));
 
 const renderMemories = (at: string, mocks: RenderScreenOptions["mocks"]) =>
-  renderScreen(<MemoriesScreen />, { path: "/app/memories", at, mocks });
+  renderScreen(<MemoriesScreen />, { path: "/app/memories", at, mocks: [...(mocks ?? []), onThisDayMock()] });
 
 describe("Memories screen", () => {
   it("lists the own memories newest first as round thumbnails", async () => {

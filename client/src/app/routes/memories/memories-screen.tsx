@@ -3,6 +3,7 @@ import { EmptyState, NotSavedHere } from "../../../components/ui/empty-state";
 import { FloatingPlusButton } from "../../../components/ui/floating-plus-button";
 import { MemoriesIcon } from "../../../components/ui/icons";
 import { ScreenHeader } from "../../../components/ui/screen-header";
+import { OnThisDayCard } from "../../../features/presence/components/on-this-day-card";
 import { CenteredSpinner } from "../../../components/ui/spinner";
 import { MemoryJournal } from "../../../features/memories/components/memory-journal";
 import { LoadMore } from "../../../components/ui/load-more";
@@ -28,6 +29,7 @@ export function MemoriesScreen() {
         title={email ? "Profile Memories" : "Your Memories"}
         subtitle={email ? "Memories from this profile" : "A journal of meaningful moments"}
       />
+      {email ? null : <OnThisDayCard />}
       {memories === undefined ? (
         <CenteredSpinner label="Loading memories..." height="content" />
       ) : memories.length === 0 && !online && !pages.data ? (

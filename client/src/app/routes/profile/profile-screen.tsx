@@ -44,6 +44,9 @@ export function ProfileScreen() {
           <ButtonLink to="/app/edit-profile" variant="secondary" className={styles.action}>
             Edit Profile
           </ButtonLink>
+          <ButtonLink to="/app/notifications" variant="secondary" className={styles.action}>
+            Notifications
+          </ButtonLink>
           <Button
             variant="ghost"
             className={styles.action}

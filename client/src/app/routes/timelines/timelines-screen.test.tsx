@@ -2,10 +2,11 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { aPerson, aTimeline, me, timelinesMock } from "../../../features/timelines/testing/timeline-mocks";
 import { renderScreen } from "../../../testing/render";
+import { onThisDayMock } from "../../../features/presence/testing/presence-mocks";
 import { TimelinesScreen } from "./timelines-screen";
 
-function renderList(mock: ReturnType<typeof timelinesMock>) {
-  return renderScreen(<TimelinesScreen />, { path: "/app/timelines", mocks: [mock] });
+function renderList(mock: ReturnType<typeof timelinesMock>, extra = [onThisDayMock()]) {
+  return renderScreen(<TimelinesScreen />, { path: "/app/timelines", mocks: [mock, ...extra] });
 }
 
 describe("Timelines list (docs/product.md §2)", () => {
@@ -80,5 +81,16 @@ describe("Timelines list (docs/product.md §2)", () => {
     renderList(timelinesMock(new Error("Network down")));
     expect(await screen.findByRole("heading", { name: "No timelines yet" })).toBeInTheDocument();
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("shows one quiet 'On this day' card on top that opens the memory in its timeline", async () => {
+    renderList(timelinesMock([aTimeline()]), [
+      onThisDayMock([
+        { id: "m-9", timelineId: "t-1", title: "Summer in Lisbon", memoryDate: "2024-03-11" },
+        { id: "m-8", timelineId: "t-2", title: "Porto", memoryDate: "2023-03-11" },
+      ]),
+    ]);
+    const card = await screen.findByRole("link", { name: "On this day: Summer in Lisbon, 2024, and 1 more" });
+    expect(card).toHaveAttribute("href", "/app/view-timeline?id=t-1&memory=m-9");
   });
 });

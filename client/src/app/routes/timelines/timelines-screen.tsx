@@ -4,6 +4,7 @@ import { FloatingPlusButton } from "../../../components/ui/floating-plus-button"
 import { TimelinesIcon } from "../../../components/ui/icons";
 import { ScreenHeader } from "../../../components/ui/screen-header";
 import { PageSpinner } from "../../../components/ui/spinner";
+import { OnThisDayCard } from "../../../features/presence/components/on-this-day-card";
 import { TimelineCard } from "../../../features/timelines/components/timeline-card";
 import { LoadMore } from "../../../components/ui/load-more";
 import { useTimelinePages } from "../../../features/timelines/api/use-timelines";
@@ -24,6 +25,7 @@ export function TimelinesScreen() {
   return (
     <>
       <ScreenHeader title="Your Timelines" subtitle="Collaborative memories with those who matter most" />
+      <OnThisDayCard />
       {loading && !data ? (
         <PageSpinner label="Loading timelines…" />
       ) : timelines.length === 0 ? (

@@ -32,6 +32,8 @@ export function ViewTimelineScreen() {
   const [params] = useSearchParams();
   const id = params.get("id")?.trim() ?? "";
   const navigate = useNavigate();
+  // `memory`: opened in the viewer at once (a shared link, a reload, Updates, "On this day":
+  // docs/decisions/035-presence.md)
   const viewer = useMemoryInUrl();
   usePreloadMemoryViewer();
   const { data, loading, error, memories: pages } = useViewTimeline(id);

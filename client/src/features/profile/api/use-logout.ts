@@ -3,6 +3,8 @@ import { useCallback, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { clearOfflineData } from "../../../lib/offline-store";
 import { apiRequest } from "../../../lib/rest-client";
+import { forgetThisDevice } from "../../../lib/web-push";
+import { showAppBadge } from "../../../lib/app-badge";
 
 /**
  * Logout (docs/product.md §7, §8): POST /api/auth/logout, then remove everything kept on the device
@@ -23,6 +25,8 @@ export function useLogout({ everywhere = false }: { everywhere?: boolean } = {})
       // Spec §8: a logout failure goes to /login as well.
     }
     await clearOfflineData();
+    await forgetThisDevice();
+    showAppBadge(0);
     await client.clearStore().catch(() => undefined);
     await navigate("/login", { replace: true });
   }, [client, everywhere, navigate]);

@@ -22,6 +22,12 @@ describe("audienceText", () => {
     expect(audienceText(3, [maya, leo, sam])).toBe("3 people: Maya, Leo and Sam");
   });
 
+  it("says 'More than 100 people' past the count the server stops at", () => {
+    expect(audienceText(100, [])).toBe("About 100 people");
+    expect(audienceText(101, [])).toBe("More than 100 people");
+    expect(audienceText(101, [maya, leo, sam])).toBe("More than 100 people, including Maya and Leo");
+  });
+
   it("says small counts exactly, including whoever is known", () => {
     expect(audienceText(2, [])).toBe("2 people");
     expect(audienceText(3, [maya])).toBe("3 people, including Maya");
