@@ -15,6 +15,9 @@ export class DropAccessGraphLog1795880000000 implements MigrationInterface {
       await queryRunner.query(`DROP TRIGGER IF EXISTS "timelines_graph_${t}" ON "timelines"`);
       await queryRunner.query(`DROP FUNCTION IF EXISTS access_graph_after_${t}()`);
     }
+    // the users' trigger that wrote the log on account deletion (AccessGraphChanges1795810000000)
+    await queryRunner.query(`DROP TRIGGER IF EXISTS "users_graph_forget" ON "users"`);
+    await queryRunner.query(`DROP FUNCTION IF EXISTS access_graph_forget_users()`);
     await queryRunner.query(`DROP TABLE IF EXISTS "access_graph_changes"`);
     await queryRunner.query(`DROP TABLE IF EXISTS "access_graph_version"`);
     await queryRunner.query(
