@@ -1,11 +1,12 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type UserConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { bootPreloads } from "./build/boot-preloads";
 import { compileHints } from "./build/compile-hints";
 import { firstScreensFile } from "./build/first-screens";
 import { htmlEntries, serverPathPrefixes, staticPagePaths } from "./build/html-entries";
+import { productionBuild } from "./build/production-build";
 import { pwaOptions } from "./build/pwa-options";
 import { scriptsAfterPaint } from "./build/scripts-after-paint";
 import { sitePages } from "./build/site-pages";
@@ -29,7 +30,7 @@ function staticPagesInDev(): Plugin {
   };
 }
 
-export default defineConfig({
+const config: UserConfig = {
   root,
   plugins: [
     react(),
@@ -59,4 +60,9 @@ export default defineConfig({
       ),
     },
   },
+};
+
+export default defineConfig(({ command }) => {
+  productionBuild(command);
+  return config;
 });

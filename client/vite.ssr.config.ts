@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type UserConfig } from "vite";
+import { productionBuild } from "./build/production-build";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
@@ -14,7 +15,7 @@ export const FIRST_SCREEN_RENDERER = ".vite/ssr/first-screen.mjs";
  * build after it (`npm run build`). Its CSS-module class names are the client build's own:
  * both derive them from each stylesheet's content.
  */
-export default defineConfig({
+const config: UserConfig = {
   root,
   plugins: [react()],
   // React's production build whatever NODE_ENV the server runs with (tests run it as "test")
@@ -30,4 +31,9 @@ export default defineConfig({
     // one file: the lazy screens it imports are inlined, nothing lands in the public assets
     rolldownOptions: { output: { entryFileNames: FIRST_SCREEN_RENDERER, format: "es", inlineDynamicImports: true } },
   },
+};
+
+export default defineConfig(({ command }) => {
+  productionBuild(command);
+  return config;
 });

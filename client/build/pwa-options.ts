@@ -59,7 +59,9 @@ export const pwaOptions: Partial<VitePWAOptions> = {
         handler: "NetworkFirst",
         options: {
           cacheName: `${MEDIA_CACHE_PREFIX}-thumbs`,
-          expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
+          // every thumbnail of the timelines visited (src/lib/offline-ready.ts), not only those that were
+          // on screen: 1,000 thumbnails of 320 px WebP are about 20–40 MB
+          expiration: { maxEntries: 1000, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
           cacheableResponse: { statuses: [200] },
         },
       },

@@ -2,6 +2,7 @@ import { expect, test, type Page } from "./helpers/test";
 import yauzl from "yauzl";
 import { addMemoryWithPhoto } from "./helpers/add-memory";
 import { expectAccessible, graphql, saveShot, signIn, trackPageErrors } from "./helpers/journey";
+import { keptData, offlineCaches } from "./helpers/offline";
 import { SIGN_IN_COOLDOWN_SECONDS } from "./helpers/server-settings";
 
 /**
@@ -109,6 +110,13 @@ test("download my data, then delete my account, on a phone", async ({ browser },
   expect(downloadedAgain).toBe(false);
 
   // ---- Delete my account -----------------------------------------------------------------
+  // What this phone keeps for Ada first: the timeline's page, its thumbnails, the signed-in mark.
+  await ada.goto(`/app/view-timeline?id=${timelineId}`);
+  await expect(ada.getByRole("button", { name: /Bo's wave/ })).toBeVisible();
+  await expect.poll(() => ada.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await expect.poll(() => keptData(ada)).toContain("Summer by the sea");
+  await expect.poll(async () => (await offlineCaches(ada)).media.length).toBeGreaterThan(0);
+  await ada.goto("/app/profile");
   await ada.getByRole("button", { name: "Delete my account" }).click();
   const dialog = ada.getByRole("alertdialog", { name: "Delete your account?" });
   await expect(dialog).toBeVisible();
@@ -121,7 +129,16 @@ test("download my data, then delete my account, on a phone", async ({ browser },
   await expectAccessible(ada, "Delete account dialog");
   await confirm.click();
   await expect(ada).toHaveURL(`${baseURL}/`, { timeout: 15_000 });
+  // The landing page does not offer to open the deleted account, and this phone kept nothing of it.
+  await expect(ada.locator("header.site-header")).toBeVisible();
+  await expect(ada.getByRole("link", { name: "Open Keepsake" })).toHaveCount(0);
   await shot(ada, "after-deletion");
+  expect(await offlineCaches(ada)).toEqual({ media: [], account: false });
+  await ada.context().setOffline(true);
+  await ada.goto("/app/timelines").catch(() => undefined);
+  await expect(ada).toHaveURL(/\/login$/);
+  await expect(ada.getByText("Summer by the sea")).toHaveCount(0);
+  await ada.context().setOffline(false);
   expect(adaErrors).toEqual([]);
 
   // ---- Bo keeps the timeline, with "Former member" -------------------------------------------

@@ -2,6 +2,7 @@ import { expect, test, type Page } from "./helpers/test";
 import { addMemoryWithPhoto } from "./helpers/add-memory";
 import { apiGraphql, apiSignIn, signInOverHttp } from "./helpers/api-sign-in";
 import { expectAccessible, graphql, phone, saveShot, signIn, trackPageErrors } from "./helpers/journey";
+import { keptData, offlineCaches } from "./helpers/offline";
 
 /**
  * The app's shell on a 390×844 phone: the outcome of a declined proposal in Updates,
@@ -44,41 +45,6 @@ async function loadedImages(page: Page): Promise<number> {
   return page.evaluate(
     () => [...document.querySelectorAll("img")].filter((img) => img.complete && img.naturalWidth > 0).length,
   );
-}
-
-/** What this device kept for offline use: the saved Apollo caches, as text. */
-async function keptData(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open("keepsake-offline");
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    if (!db.objectStoreNames.contains("data")) return "";
-    const values = await new Promise<unknown[]>((resolve) => {
-      const all = db.transaction("data").objectStore("data").getAll();
-      all.onsuccess = () => resolve(all.result as unknown[]);
-    });
-    return JSON.stringify(values);
-  });
-}
-
-async function offlineCaches(page: Page): Promise<{ media: string[]; account: boolean }> {
-  return page.evaluate(async () => {
-    const media = (await caches.keys()).filter((name) => name.startsWith("keepsake-media"));
-    const account = await new Promise<boolean>((resolve) => {
-      const open = indexedDB.open("keepsake-offline");
-      open.onsuccess = () => {
-        const db = open.result;
-        if (!db.objectStoreNames.contains("data")) return resolve(false);
-        const get = db.transaction("data").objectStore("data").count();
-        get.onsuccess = () => resolve(get.result > 0);
-        get.onerror = () => resolve(false);
-      };
-      open.onerror = () => resolve(false);
-    });
-    return { media, account };
-  });
 }
 
 test("Updates: a declined proposal says so, in place of its buttons", async ({ browser }, testInfo) => {
@@ -140,6 +106,9 @@ test("offline: the last lists and thumbnails under Offline, actions say so, logo
   await expect.poll(() => loadedImages(ada)).toBeGreaterThan(0);
   // Kept a moment after the answer arrives.
   await expect.poll(() => keptData(ada)).toContain("Bread, finally");
+  await ada.goto("/app/updates");
+  await expect(ada.getByRole("button", { name: /^Mark all as read/ })).toBeVisible();
+  await expect.poll(() => keptData(ada)).toContain("notifications");
   await ada.goto("/app/timelines");
   const card = ada.getByRole("link", { name: /Our kitchen/ });
   await expect(card).toBeVisible();
@@ -160,13 +129,20 @@ test("offline: the last lists and thumbnails under Offline, actions say so, logo
   await shot(ada, "offline-memories");
   await expectAccessible(ada, "Memories, offline");
 
-  // An action that needs the network says so.
+  // A form's save needs the network: disabled, and the banner's line says why.
   await ada.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Profile" }).click();
   await ada.getByRole("link", { name: "Edit Profile" }).click();
-  await expect(ada.getByRole("button", { name: "Save Changes" })).toBeEnabled();
-  await ada.getByRole("button", { name: "Save Changes" }).click();
-  await expect(ada.getByText("You're offline")).toBeVisible();
+  const save = ada.getByRole("button", { name: "Save Changes" });
+  await expect(save).toBeDisabled();
+  await expect(save).toHaveAccessibleDescription(/Changes need a connection/);
   await shot(ada, "offline-action");
+  // A change made anyway says so at once.
+  await ada
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: /^Updates/ })
+    .click();
+  await ada.getByRole("button", { name: /^Mark all as read/ }).click();
+  await expect(ada.getByText("You're offline")).toBeVisible();
   // The toast sits below the Offline banner, never over it (also scrolled: the banner is sticky).
   await expectBelowBanner(ada);
   await ada.mouse.wheel(0, 400);

@@ -75,6 +75,12 @@ test("README screenshots", async ({ browser }, testInfo) => {
     await addDemoMemory(ada, id, 90 + i * 70, { caption: "A good day", memoryDate: `2025-0${i + 3}-10` });
   }
 
+  // "Saved for offline" is said once per account, on its first visit with the service worker: said
+  // before the screenshots, never over them
+  for (const person of [ada, tomas!]) {
+    await person.goto("/app/timelines");
+    await expect(person.getByText("Saved for offline")).toBeVisible();
+  }
   await ada.setViewportSize({ width: 390, height: 844 });
   const page = await ada.context().newPage();
   await page.goto("/");

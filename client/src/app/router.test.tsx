@@ -49,6 +49,7 @@ function timelineScreenMocks(id = "t-1"): MockLink.MockedResponse[] {
             collaborator: timeline.collaborator,
             isParticipant: true,
             memoryCount: 1,
+            memoryMonths: [],
             memories: connectionOf("Memory", [aMemory({ timelineId: id })]),
           },
         },

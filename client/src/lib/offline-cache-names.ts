@@ -9,3 +9,6 @@ export const MEDIA_CACHE_PREFIX = "keepsake-media";
  * at logout; the landing page (src/landing/main.ts) reads it to offer "Open Keepsake".
  */
 export const SIGNED_IN_MARK = "keepsake:signed-in";
+
+/** localStorage mark "Saved for offline" was said for the account kept here (./offline-ready.ts). */
+export const OFFLINE_READY_SAID = "keepsake:offline-ready-said";

@@ -1,6 +1,6 @@
 import type { ApolloCache, NormalizedCacheObject } from "@apollo/client";
 import { clear, createStore, del, get, set, type UseStore } from "idb-keyval";
-import { MEDIA_CACHE_PREFIX, SIGNED_IN_MARK } from "./offline-cache-names";
+import { MEDIA_CACHE_PREFIX, OFFLINE_READY_SAID, SIGNED_IN_MARK } from "./offline-cache-names";
 import type { SessionUser } from "./session";
 
 /**
@@ -53,19 +53,26 @@ let persisting: { userId: string; stop: () => void } | null = null;
 function setSignedInMark(on: boolean): void {
   try {
     if (on) localStorage.setItem(SIGNED_IN_MARK, "1");
-    else localStorage.removeItem(SIGNED_IN_MARK);
+    else {
+      localStorage.removeItem(SIGNED_IN_MARK);
+      localStorage.removeItem(OFFLINE_READY_SAID);
+    }
   } catch {
     // No storage: the landing page offers sign-in.
   }
 }
 
-/** Removes everything kept for offline use: the saved cache, the account, the cached media, the mark. */
+/** Removes everything kept for offline use: the saved cache, the account, the cached media, the marks. */
 export async function clearOfflineData(): Promise<void> {
   stopPersisting();
   setSignedInMark(false);
   const db = offlineStore();
   await Promise.all([db ? clear(db).catch(() => undefined) : undefined, clearMediaCaches().catch(() => undefined)]);
 }
+
+let markRemembered: () => void = () => undefined;
+/** Resolves once an account is remembered in this page's life (./offline-ready.ts waits for it). */
+export const accountRemembered = new Promise<void>((resolve) => (markRemembered = resolve));
 
 /**
  * After an online session check: this account's data may be kept. Data of another account that
@@ -82,6 +89,7 @@ export async function rememberAccount(user: SessionUser): Promise<void> {
     setSignedInMark(true);
   }
   await set(ACCOUNT_KEY, { userId, user } satisfies RememberedAccount, db);
+  markRemembered();
 }
 
 /** Puts the saved cache of `userId` into the Apollo cache. Resolves whether there was one. */

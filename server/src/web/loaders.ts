@@ -46,6 +46,10 @@ export function createLoaders(reads: LoaderReads, viewer: Viewer) {
       (requests) => reads.memories.pagesByTimelineIds(viewer, requests),
       { cacheKeyFn: (r) => JSON.stringify([r.timelineId, r.sort, r.size, r.after]) },
     ),
+    /** how many memories each month of a timeline holds (the strip's marks and years); none when not visible */
+    memoryMonthsByTimelineId: new DataLoader<string, { month: string | null; count: number }[]>((ids) =>
+      reads.memories.monthsByTimelineIds(viewer, ids),
+    ),
     /** 0 for a timeline the viewer may not see */
     memoryCountByTimelineId: new DataLoader<string, number>((ids) => reads.memories.countsByTimelineIds(viewer, ids)),
   } satisfies RequestLoaders & Record<string, unknown>;

@@ -107,6 +107,33 @@ describe("grouped updates", () => {
       expect(messages).toEqual(['Tom added a new memory to "Voyages"', 'Tom added 5 memories to "Voyages"']);
       expect(await restShown(annA, trips.id)).toEqual(messages);
     });
+
+    it("View opens the first memory new to the reader: the first of the day, then the first after reading", async () => {
+      const post = async () => {
+        const up = await tomasA.post("/api/upload/file").set(ORIGIN).attach("file", PHOTO, "p.jpg").expect(201);
+        const made = await tomasA
+          .post("/api/memories")
+          .set(ORIGIN)
+          .send({ timeline_id: trips.id, media_public_id: up.body.public_id, caption: "Again" })
+          .expect(201);
+        return (made.body as { id: string }).id;
+      };
+      const actionUrl = async () => {
+        const { data } = await gql(annA, `{ notifications { edges { node { id relatedTimelineId actionUrl } } } }`);
+        const edges = (
+          data!.notifications as { edges: { node: { id: string; relatedTimelineId: string; actionUrl: string } }[] }
+        ).edges;
+        return edges.map((e) => e.node).find((n) => n.relatedTimelineId === trips.id)!;
+      };
+      t.clock.advance(24 * 60 * 60_000);
+      const first = await post();
+      await post();
+      const notice = await actionUrl();
+      expect(notice.actionUrl).toBe(`/app/view-timeline?id=${trips.id}&memory=${first}`);
+      await annA.put(`/api/notifications/${notice.id}/read`).set(ORIGIN).expect(200);
+      const third = await post();
+      expect((await actionUrl()).actionUrl).toBe(`/app/view-timeline?id=${trips.id}&memory=${third}`);
+    });
   });
 
   describe("friend notices", () => {

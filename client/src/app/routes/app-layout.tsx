@@ -1,5 +1,5 @@
 import { Outlet } from "react-router-dom";
-import { OfflineBanner } from "../../components/ui/offline-banner";
+import { OfflineBanner, SavedForOffline } from "../../components/ui/offline-banner";
 import { AuthGate } from "../../features/auth/auth-gate";
 import { AppBottomNav } from "../app-bottom-nav";
 
@@ -13,6 +13,7 @@ export function AppLayout() {
           <main className="app-main">
             <Outlet />
           </main>
+          <SavedForOffline />
           <AppBottomNav />
         </div>
       )}

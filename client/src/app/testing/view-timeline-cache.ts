@@ -12,6 +12,7 @@ export function viewedTimeline(memories: ReturnType<typeof aMemory>[], overrides
     ...noPrivacyRequest,
     isParticipant: true,
     memoryCount: memories.length,
+    memoryMonths: [],
     memories: connectionOf("Memory", memories),
     ...overrides,
   };

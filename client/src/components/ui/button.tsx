@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes } from "react";
 import { Link, type LinkProps } from "react-router-dom";
+import { OFFLINE_REASON_ID, useNeedsConnection } from "../../lib/use-online";
 import styles from "./button.module.css";
 import { SpinnerRing } from "./spinner";
 
@@ -18,6 +19,13 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, ButtonLoo
   /** While true the button is disabled and shows `busyLabel` (e.g. "Sending..."). */
   busy?: boolean;
   busyLabel?: string;
+  /** Offline, disabled, described by the Offline banner's reason ("Changes need a connection"). */
+  needsNetwork?: boolean;
+}
+
+/** What a control that needs the network gets while the device is offline. */
+function offlineLock(locked: boolean) {
+  return locked ? { "aria-describedby": OFFLINE_REASON_ID, title: "Needs a connection" } : {};
 }
 
 export function Button({
@@ -25,19 +33,22 @@ export function Button({
   block,
   busy = false,
   busyLabel,
+  needsNetwork = false,
   disabled,
   className,
   type = "button",
   children,
   ...rest
 }: ButtonProps) {
+  const locked = useNeedsConnection(needsNetwork);
   return (
     <button
       type={type}
       className={buttonClassName({ variant, block }, className)}
-      disabled={disabled || busy}
+      disabled={disabled || busy || locked}
       aria-busy={busy || undefined}
       {...rest}
+      {...offlineLock(locked)}
     >
       {busy ? <SpinnerRing /> : null}
       {busy && busyLabel ? busyLabel : children}
@@ -45,7 +56,25 @@ export function Button({
   );
 }
 
-/** A router link that looks like a button. */
-export function ButtonLink({ variant, block, className, ...rest }: LinkProps & ButtonLookProps) {
+/** A router link that looks like a button; with `needsNetwork`, offline it is a disabled link that leads nowhere. */
+export function ButtonLink({
+  variant,
+  block,
+  className,
+  needsNetwork = false,
+  ...rest
+}: LinkProps & ButtonLookProps & { needsNetwork?: boolean }) {
+  const locked = useNeedsConnection(needsNetwork);
+  if (locked)
+    return (
+      <a
+        role="link"
+        aria-disabled="true"
+        className={buttonClassName({ variant, block }, className)}
+        {...offlineLock(true)}
+      >
+        {rest.children}
+      </a>
+    );
   return <Link className={buttonClassName({ variant, block }, className)} {...rest} />;
 }

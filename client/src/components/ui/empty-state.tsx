@@ -21,3 +21,17 @@ export function EmptyState({ title, message, icon, action, headingLevel = 2 }: E
     </section>
   );
 }
+
+/**
+ * Offline, in place of what was never opened online on this device: the truth, rather than "not
+ * found" or "no memories" (docs/decisions/036-offline-truth-and-memory-urls.md).
+ */
+export function NotSavedHere({ icon }: { icon?: ReactNode }) {
+  return (
+    <EmptyState
+      icon={icon}
+      title="Not saved on this phone yet"
+      message="Open it once while you have a connection and it stays readable here."
+    />
+  );
+}

@@ -1,5 +1,6 @@
 import { useRef, type ReactNode } from "react";
 import { Link } from "react-router-dom";
+import { OFFLINE_REASON_ID, useNeedsConnection } from "../../lib/use-online";
 import { useStepAside } from "../../lib/use-step-aside";
 import styles from "./floating-plus-button.module.css";
 import { PlusIcon } from "./icons";
@@ -15,6 +16,8 @@ interface FloatingPlusButtonProps {
    * it steps aside (hidden, out of the tab order) and comes back once scrolling or panning clears.
    */
   avoid?: string;
+  /** Offline, it leads nowhere and says why (by default: creating a timeline needs the network). */
+  needsNetwork?: boolean;
 }
 
 export function FloatingPlusButton({
@@ -22,16 +25,21 @@ export function FloatingPlusButton({
   label = "Create timeline",
   icon,
   avoid,
+  needsNetwork = true,
 }: FloatingPlusButtonProps) {
   const ref = useRef<HTMLAnchorElement>(null);
   const covering = useStepAside(ref, avoid);
+  const locked = useNeedsConnection(needsNetwork);
   return (
     <Link
       ref={ref}
       to={to}
       className={styles.fab}
       aria-label={label}
-      title={label}
+      title={locked ? `${label}: needs a connection` : label}
+      aria-disabled={locked || undefined}
+      aria-describedby={locked ? OFFLINE_REASON_ID : undefined}
+      onClick={locked ? (event) => event.preventDefault() : undefined}
       data-testid="floating-button"
       data-stepped-aside={covering || undefined}
     >

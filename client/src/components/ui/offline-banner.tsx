@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
-import { useOnline } from "../../lib/use-online";
+import { useSavedForOffline } from "../../lib/offline-ready";
+import { OFFLINE_REASON_ID, useOnline } from "../../lib/use-online";
 import styles from "./offline-banner.module.css";
 
 /** The banner's height, for what must stay clear of it (the toasts: ./toaster.tsx). */
@@ -44,7 +45,23 @@ export function OfflineBanner({ bootedOffline = false }: { bootedOffline?: boole
   return (
     <div ref={ref} className={styles.banner} role="status" data-testid="offline-banner">
       <strong className={styles.title}>Offline</strong>
-      <span className={styles.text}>Showing what you saw last. Changes need a connection.</span>
+      <span className={styles.text} id={OFFLINE_REASON_ID}>
+        Showing what you saw last. Changes need a connection.
+      </span>
     </div>
+  );
+}
+
+/**
+ * "Saved for offline", said once above the bottom navigation when the app is ready offline
+ * (docs/decisions/036-offline-truth-and-memory-urls.md). A quiet note, not a toast: it covers no
+ * control and takes no tap, so nothing under it waits for it to go.
+ */
+export function SavedForOffline() {
+  const shown = useSavedForOffline();
+  return (
+    <p className={styles.savedRegion} role="status">
+      {shown ? <span className={styles.saved}>Saved for offline</span> : null}
+    </p>
   );
 }

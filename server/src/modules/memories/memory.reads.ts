@@ -126,6 +126,30 @@ export class MemoryReads {
     return (await this.countsByTimelineIds(viewer, visible)).reduce((a, b) => a + b, 0);
   }
 
+  /**
+   * How many memories each month of each timeline holds, in the default order (newest month
+   * first, undated last: ./memory-order.ts), so the strip can mark months and years it has not
+   * read yet. None for a timeline the viewer may not see.
+   */
+  async monthsByTimelineIds(
+    viewer: Viewer,
+    timelineIds: readonly string[],
+  ): Promise<{ month: string | null; count: number }[][]> {
+    const visible = await viewer.visibleTimelineIds([...timelineIds]);
+    const rows: { timeline_id: string; month: string | null; n: number }[] = visible.size
+      ? await this.ds.query(
+          `SELECT timeline_id, to_char(memory_date, 'YYYY-MM') AS month, count(*)::int AS n
+             FROM memories WHERE timeline_id = ANY($1::uuid[])
+            GROUP BY timeline_id, month ORDER BY timeline_id, month DESC NULLS LAST`,
+          [[...visible]],
+        )
+      : [];
+    const months = new Map<string, { month: string | null; count: number }[]>();
+    for (const r of rows)
+      months.set(r.timeline_id, [...(months.get(r.timeline_id) ?? []), { month: r.month, count: r.n }]);
+    return timelineIds.map((id) => months.get(id) ?? []);
+  }
+
   /** How many memories each timeline has; 0 for a timeline the viewer may not see. */
   async countsByTimelineIds(viewer: Viewer, timelineIds: readonly string[]): Promise<number[]> {
     const visible = await viewer.visibleTimelineIds([...timelineIds]);

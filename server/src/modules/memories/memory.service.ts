@@ -255,7 +255,7 @@ export class MemoryService {
         await this.deps.media.markAttached([media.id], m);
         await m.getRepository(Timeline).update({ id: t.id }, { lastActivity: now });
         await m.query(REFRESH_PREVIEWS_SQL, [t.id]);
-        await this.deps.notifications.memoryAdded(t, actor, m);
+        await this.deps.notifications.memoryAdded(t, actor, m, memory.id);
         return memory.id;
       });
       return (await this.reads.memories.visible(viewer, id))!;

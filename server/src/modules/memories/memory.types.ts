@@ -113,3 +113,12 @@ export enum MemoryOrder {
   OLDEST_FIRST = "memory_date",
 }
 registerEnumType(MemoryOrder, { name: "MemoryOrder" });
+
+@ObjectType({ description: "how many of a timeline's memories one month holds" })
+export class MemoryMonth {
+  @Field(() => String, { nullable: true, description: "YYYY-MM; null for the memories without a date" })
+  month!: string | null;
+
+  @Field(() => Int)
+  count!: number;
+}

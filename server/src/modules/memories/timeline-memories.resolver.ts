@@ -3,7 +3,7 @@ import { ConnectionArgs, connectionOf, pageRequest } from "../../graphql/connect
 import type { GraphQLContext } from "../../web/context.js";
 import { Timeline } from "../../entities/timeline.entity.js";
 import { memoryOrder, type MemorySort } from "./memory-order.js";
-import { MemoryConnection, MemoryOrder } from "./memory.types.js";
+import { MemoryConnection, MemoryMonth, MemoryOrder } from "./memory.types.js";
 
 /** `Timeline.memories`: the memories module adds its page to the Timeline type, so timelines need not know memories. */
 @Resolver(() => Timeline)
@@ -23,5 +23,13 @@ export class TimelineMemoriesResolver {
     return Object.assign(new MemoryConnection(), connectionOf(page, args), {
       count: () => ctx.loaders.memoryCountByTimelineId.load(t.id),
     });
+  }
+
+  @FieldResolver(() => [MemoryMonth], {
+    description:
+      "how many memories each month holds, newest month first and undated last (the default order of memories)",
+  })
+  memoryMonths(@Root() t: Timeline, @Ctx() ctx: GraphQLContext): Promise<MemoryMonth[]> {
+    return ctx.loaders.memoryMonthsByTimelineId.load(t.id);
   }
 }

@@ -214,9 +214,11 @@ export class NotificationService {
 
   /**
    * add memory → memory_added to the other participant, one notice per timeline and day: a
-   * further memory that day counts into it, moves it to the top and makes it unread again.
+   * further memory that day counts into it, moves it to the top and makes it unread again. Its
+   * link opens the first memory new to them (`&memory=`): the one that started the notice, or,
+   * once the notice was read, the next one added.
    */
-  async memoryAdded(t: TimelineRef, actor: User, m?: EntityManager): Promise<void> {
+  async memoryAdded(t: TimelineRef, actor: User, m?: EntityManager, memoryId?: string): Promise<void> {
     const other = t.createdById === actor.id ? t.collaboratorId : t.createdById;
     if (!other || other === actor.id) return;
     const now = this.clock.now();
@@ -225,13 +227,14 @@ export class NotificationService {
        VALUES ($1, 'memory_added', $2, $3, $4, $5, $6, 1, $7)
        ON CONFLICT (recipient_id, related_timeline_id, group_day) WHERE "type" = 'memory_added'
        DO UPDATE SET count = notifications.count + 1, created_at = EXCLUDED.created_at, is_read = false,
-                     related_user_id = EXCLUDED.related_user_id, message = EXCLUDED.message`,
+                     related_user_id = EXCLUDED.related_user_id, message = EXCLUDED.message,
+                     action_url = CASE WHEN notifications.is_read THEN EXCLUDED.action_url ELSE notifications.action_url END`,
       [
         other,
         clipText(`${nameOf(actor)} added a new memory to "${t.title}"`, 500),
         actor.id,
         t.id,
-        timelineUrl(t.id),
+        memoryId ? `${timelineUrl(t.id)}&memory=${memoryId}` : timelineUrl(t.id),
         now,
         utcDay(now),
       ],

@@ -51,6 +51,7 @@ function createMemoryMock(
     __typename: "Timeline",
     id: "t-1",
     memoryCount: 2,
+    memoryMonths: [],
     lastActivity: "2024-06-15T10:00:00.000Z",
     previewImages: ["/media/m-new/thumb"],
   };

@@ -106,7 +106,7 @@ export function CreateTimelineScreen() {
           audience={audience}
         />
         <FormAlert message={error} />
-        <Button type="submit" block disabled={!canSubmit} busy={creating} busyLabel="Creating...">
+        <Button type="submit" block needsNetwork disabled={!canSubmit} busy={creating} busyLabel="Creating...">
           Create Timeline
         </Button>
       </form>

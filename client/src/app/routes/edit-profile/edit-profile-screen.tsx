@@ -275,7 +275,7 @@ function EditProfileForm({ me }: { me: ProfileHeader_UserFragment }) {
       ) : null}
 
       <div className={styles.actions}>
-        <Button type="submit" block disabled={!canSave} busy={saving} busyLabel="Saving...">
+        <Button type="submit" block needsNetwork disabled={!canSave} busy={saving} busyLabel="Saving...">
           Save Changes
         </Button>
         <ButtonLink to="/app/profile" variant="ghost" block>

@@ -1,5 +1,5 @@
 import { useSearchParams } from "react-router-dom";
-import { EmptyState } from "../../../components/ui/empty-state";
+import { EmptyState, NotSavedHere } from "../../../components/ui/empty-state";
 import { FloatingPlusButton } from "../../../components/ui/floating-plus-button";
 import { MemoriesIcon } from "../../../components/ui/icons";
 import { ScreenHeader } from "../../../components/ui/screen-header";
@@ -8,6 +8,7 @@ import { CenteredSpinner } from "../../../components/ui/spinner";
 import { MemoryJournal } from "../../../features/memories/components/memory-journal";
 import { LoadMore } from "../../../components/ui/load-more";
 import { useProfileMemoryPages } from "../../../features/profile/api/use-profile-memories";
+import { useOnline } from "../../../lib/use-online";
 import styles from "./memories-screen.module.css";
 
 /**
@@ -20,6 +21,7 @@ export function MemoriesScreen() {
   const pages = useProfileMemoryPages(email, { refresh: true });
   // Spec §7, §8: a failure to load shows the empty list; offline, what the cache kept (docs/decisions/020-offline-and-feedback.md).
   const memories = pages.error && !pages.data ? [] : pages.data ? pages.items : undefined;
+  const online = useOnline();
 
   return (
     <>
@@ -30,6 +32,8 @@ export function MemoriesScreen() {
       {email ? null : <OnThisDayCard />}
       {memories === undefined ? (
         <CenteredSpinner label="Loading memories..." height="content" />
+      ) : memories.length === 0 && !online && !pages.data ? (
+        <NotSavedHere icon={<MemoriesIcon size={28} />} />
       ) : memories.length === 0 ? (
         <EmptyState
           icon={<MemoriesIcon size={28} />}

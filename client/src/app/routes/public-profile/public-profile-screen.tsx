@@ -127,6 +127,7 @@ function PublicProfilePage({ user, identifier }: { user: ProfileHeader_UserFragm
         to={viewer ? "/app/profile" : "/app/timelines"}
         label={viewer ? "Your profile" : "Timelines"}
         icon={viewer ? <ProfileIcon size={26} /> : <TimelinesIcon size={26} />}
+        needsNetwork={false}
       />
       <BottomNav label="Profile navigation" items={items} />
     </>

@@ -139,7 +139,14 @@ function SettingsForm({ timeline }: { timeline: SettingsTimeline }) {
           answering={answeringPrivacy}
         />
         <FormAlert message={saveError} />
-        <Button type="submit" block disabled={!canSave} busy={saving} busyLabel={asking ? "Asking..." : "Saving..."}>
+        <Button
+          type="submit"
+          block
+          needsNetwork
+          disabled={!canSave}
+          busy={saving}
+          busyLabel={asking ? "Asking..." : "Saving..."}
+        >
           {asking ? `Ask ${otherName}` : "Save Changes"}
         </Button>
       </form>

@@ -45,6 +45,7 @@ function timelineData(overrides: Record<string, unknown> = {}) {
     collaboratorEmail,
     isParticipant: true,
     memoryCount: memories.length,
+    memoryMonths: [],
     memories: connectionOf("Memory", memories),
     ...overrides,
   };
@@ -123,6 +124,32 @@ describe("View Timeline (docs/product.md §2)", () => {
     await userEvent.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(card).toHaveFocus();
+  });
+
+  it("opens the viewer at once on a tap, with the memory in the URL; moving replaces it; Back closes it", async () => {
+    const { router } = render([viewMock(timelineData())]);
+    const card = await screen.findByRole("button", { name: /Sunset at the miradouro/ });
+    withClock(() => {
+      fireEvent.pointerDown(card, { pointerType: "touch" });
+      fireEvent.click(card, { detail: 1 });
+      // no double-click window for a finger: the viewer is asked for on the tap itself
+      expect(locationOf(router)).toBe("/app/view-timeline?id=t-1&memory=m-1");
+    });
+    const viewer = await screen.findByRole("dialog", { name: "Sunset at the miradouro" });
+    fireEvent.click(within(viewer).getByRole("button", { name: "Next memory" }));
+    await waitFor(() => expect(locationOf(router)).toBe("/app/view-timeline?id=t-1&memory=m-2"));
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(locationOf(router)).toBe("/app/view-timeline?id=t-1");
+  });
+
+  it("a link with a memory opens the viewer on it; closing keeps the person on the timeline", async () => {
+    const { router } = render([viewMock(timelineData())], "/app/view-timeline?id=t-1&memory=m-2");
+    const viewer = await screen.findByRole("dialog", { name: "First coffee" });
+    expect(within(viewer).getByTestId("viewer-position")).toHaveTextContent("2 / 2");
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(locationOf(router)).toBe("/app/view-timeline?id=t-1");
   });
 
   it("opens Edit Memory on a double click, without opening the viewer", async () => {
@@ -224,6 +251,56 @@ describe("View Timeline (docs/product.md §2)", () => {
     await user.click(within(years).getByRole("button", { name: "2023" }));
     expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ left: 280 }));
     expect(screen.getByRole("button", { name: /First coffee/ })).toHaveFocus();
+  });
+
+  it("knows every year and the whole count before their pages are read; a year further reads up to it", async () => {
+    const user = userEvent.setup();
+    Element.prototype.scrollTo = vi.fn();
+    const first = timelineData();
+    const old = aMemory({
+      id: "m-3",
+      caption: "Graduation",
+      memoryDate: "2019-05-30",
+      media: { id: "media-3", url: "/media/media-3/display", thumbUrl: "/media/media-3/thumb" },
+    });
+    const months = [
+      { __typename: "MemoryMonth", month: "2024-01", count: 1 },
+      { __typename: "MemoryMonth", month: "2023-12", count: 1 },
+      { __typename: "MemoryMonth", month: "2019-05", count: 1 },
+    ];
+    const paged = {
+      ...first,
+      memoryCount: 3,
+      memoryMonths: months,
+      memories: connectionOf("Memory", [...first.memories.edges.map((edge) => edge.node)], { hasNextPage: true }),
+    };
+    const next = {
+      request: { query: ViewTimelineDocument, variables: { id: "t-1", first: 30, after: "c2" } },
+      result: {
+        data: {
+          timeline: {
+            ...paged,
+            memories: {
+              ...connectionOf("Memory", [old], { cursorPrefix: "d" }),
+            },
+          },
+        },
+      },
+    };
+    render([viewMock(paged), next]);
+    const years = await screen.findByRole("navigation", { name: "Jump to year" });
+    expect(
+      within(years)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["2024", "2023", "2019"]);
+    expect(within(screen.getByRole("list", { name: "Memories" })).getAllByRole("listitem")).toHaveLength(3); // 2 + the sentinel
+    await user.click(within(years).getByRole("button", { name: "2019" }));
+    expect(await screen.findByRole("button", { name: /Graduation/ })).toHaveFocus();
+
+    await user.click(screen.getByRole("button", { name: /Sunset at the miradouro/ }));
+    const viewer = await screen.findByRole("dialog", { name: "Sunset at the miradouro" });
+    expect(within(viewer).getByTestId("viewer-position")).toHaveTextContent("1 / 3");
   });
 
   it("moves between the cards with the arrow keys", async () => {

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Button, buttonClassName } from "../../../components/ui/button";
 import { useDeleteAccountMutation, useMyExportUrlQuery } from "../../../gql/graphql";
 import { downloadFile, navigateToDocument } from "../../../lib/document-navigation";
+import { clearOfflineData } from "../../../lib/offline-store";
 import { FormAlert } from "../../../components/ui/form-alert";
 import { checkExport } from "../lib/check-export";
 import { DeleteAccountDialog, CONFIRM_WORD } from "./delete-account-dialog";
@@ -51,6 +52,9 @@ export function AccountActions() {
       );
       return;
     }
+    // everything this device kept for the account goes with it, as at logout (its lists and
+    // thumbnails offline, the mark that makes the landing page say "Open Keepsake")
+    await clearOfflineData();
     await client.clearStore().catch(() => undefined);
     // the landing page is its own document (not a route of the app)
     navigateToDocument("/");

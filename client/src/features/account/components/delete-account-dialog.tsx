@@ -64,7 +64,7 @@ export function DeleteAccountDialog({ busy, error, onConfirm, onCancel }: Delete
           <Button data-autofocus variant="secondary" onClick={onCancel} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" variant="danger" disabled={!confirmed} busy={busy} busyLabel="Deleting...">
+          <Button type="submit" variant="danger" needsNetwork disabled={!confirmed} busy={busy} busyLabel="Deleting...">
             Delete my account
           </Button>
         </div>

@@ -31,6 +31,7 @@ function cacheWith(dates: (string | null)[], hasNextPage: boolean) {
         status: "ACCEPTED",
         isParticipant: true,
         memoryCount: dates.length,
+        memoryMonths: [],
         canRespond: false,
         formerMember: false,
         pendingPrivacy: null,
@@ -96,6 +97,7 @@ describe("placeMemoryInTimeline on a paged list", () => {
           id: "t-1",
           title: "T",
           memoryCount: 2,
+          memoryMonths: [],
           memories: connectionOf("Memory", [
             aMemory({ id: "a", memoryDate: null }),
             aMemory({ id: "b", memoryDate: "2024-02-01" }),

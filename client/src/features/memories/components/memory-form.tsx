@@ -239,6 +239,7 @@ export function MemoryForm({
         <Button
           type="submit"
           block
+          needsNetwork
           disabled={!canSubmit}
           busy={busy}
           busyLabel={phase === "uploading" ? `Uploading… ${media.progress}%` : busyLabel}

@@ -3,7 +3,15 @@ import { ImageIcon, PlayIcon } from "../../../components/ui/icons";
 import type { TimelineMemory_MemoryFragment } from "../../../gql/graphql";
 import { usePrefersReducedMotion } from "../../../lib/use-reduced-motion";
 import { formatMemoryDate } from "../lib/memory-date";
-import { monthMarks, stopAt, yearStops, type YearStop } from "../lib/strip-marks";
+import {
+  monthMarks,
+  monthMarksOf,
+  stopAt,
+  yearStops,
+  yearStopsOf,
+  type MonthCount,
+  type YearStop,
+} from "../lib/strip-marks";
 import styles from "./memory-strip.module.css";
 import { useHorizontalWheel } from "./use-horizontal-wheel";
 import { YearScrubber } from "./year-scrubber";
@@ -18,15 +26,22 @@ const EAGER_CARDS = 3;
 
 interface MemoryStripProps {
   memories: readonly TimelineMemory_MemoryFragment[];
-  /** Single click (or Enter/Space): open the viewer. */
+  /** A tap, a single click or Enter/Space: open the viewer. */
   onOpen: (memory: TimelineMemory_MemoryFragment) => void;
+  /** A pointer went down on a memory: what opening needs can start loading. */
+  onPress?: () => void;
   /** Double click: edit (only offered for memories the viewer may edit). */
   onEdit: (memory: TimelineMemory_MemoryFragment) => void;
   /** After the last card: the next page's sentinel (docs/decisions/024-paged-reads.md). */
   end?: ReactNode;
+  /** The whole timeline's month counts: marks and years also for the pages not read yet. */
+  months?: readonly MonthCount[];
+  /** Reads the next page (a year further than the pages read was chosen). */
+  onNeedMore?: () => void;
 }
 
-function roundImageFor(memory: TimelineMemory_MemoryFragment): string | null {
+/** The round image of a memory on the strip (a video shows its poster). */
+export function roundImageFor(memory: TimelineMemory_MemoryFragment): string | null {
   const { media } = memory;
   if (media.type === "VIDEO") return media.posterUrl ?? media.thumbUrl ?? null;
   return media.thumbUrl ?? media.url ?? null;
@@ -35,25 +50,30 @@ function roundImageFor(memory: TimelineMemory_MemoryFragment): string | null {
 /**
  * A timeline's memories on a horizontal line of round images (docs/product.md §2), sized to the
  * screen, with month markers on the line and a year scrubber above it
- * (docs/decisions/018-viewer-and-strip.md). A single click opens the viewer, a double click opens
- * Edit Memory; single clicks wait briefly so a double click does not also open the viewer. On a
+ * (docs/decisions/018-viewer-and-strip.md). A tap opens the viewer at once; with a mouse a single
+ * click opens it and a double click opens Edit Memory, so a single click waits briefly
+ * (docs/decisions/036-offline-truth-and-memory-urls.md). On a
  * desktop the mouse wheel scrolls it sideways and ← → Home End move between the memories.
  */
-export function MemoryStrip({ memories, onOpen, onEdit, end }: MemoryStripProps) {
+export function MemoryStrip({ memories, onOpen, onPress, onEdit, end, months, onNeedMore }: MemoryStripProps) {
   const timer = useRef<number | undefined>(undefined);
+  // the kind of the last pointer that went down on a card: only a mouse waits for a double click
+  const pointerType = useRef<string>("mouse");
   const scrollerRef = useRef<HTMLDivElement>(null);
   const reducedMotion = usePrefersReducedMotion();
   const [firstVisible, setFirstVisible] = useState(0);
   useEffect(() => () => window.clearTimeout(timer.current), []);
   useHorizontalWheel(scrollerRef);
 
-  const marks = monthMarks(memories);
-  const stops = yearStops(memories);
+  const marks = months?.length ? monthMarksOf(months) : monthMarks(memories);
+  const stops = months?.length ? yearStopsOf(months) : yearStops(memories);
+  // a year beyond the pages read: the pages are read up to it, then the strip goes there
+  const [pendingJump, setPendingJump] = useState<YearStop | null>(null);
 
   const onClick = (event: MouseEvent, memory: TimelineMemory_MemoryFragment) => {
     window.clearTimeout(timer.current);
-    // Keyboard activation has no click count: open at once.
-    if (event.detail === 0) return onOpen(memory);
+    // Keyboard activation has no click count, and a finger or pen does not double-click: open at once.
+    if (event.detail === 0 || pointerType.current !== "mouse") return onOpen(memory);
     timer.current = window.setTimeout(() => onOpen(memory), DOUBLE_CLICK_WINDOW_MS);
   };
   const onDoubleClick = (memory: TimelineMemory_MemoryFragment) => {
@@ -87,11 +107,32 @@ export function MemoryStrip({ memories, onOpen, onEdit, end }: MemoryStripProps)
   };
 
   const jumpTo = (stop: YearStop) => {
-    // The strip's end padding lets every card reach the start, so this lands on the year.
     setFirstVisible(stop.index);
+    if (stop.index >= memories.length) {
+      setPendingJump(stop);
+      return;
+    }
+    // The strip's end padding lets every card reach the start, so this lands on the year.
     scrollerRef.current?.scrollTo({ left: stop.index * STRIP_SPACING, behavior: reducedMotion ? "auto" : "smooth" });
     cardAt(stop.index)?.focus({ preventScroll: true });
   };
+
+  // after each page that arrived: there yet, or the next page (asked for once per page, never
+  // again while one is on its way)
+  const needMore = useRef(onNeedMore);
+  useEffect(() => {
+    needMore.current = onNeedMore;
+  });
+  useEffect(() => {
+    if (!pendingJump) return;
+    if (pendingJump.index < memories.length) {
+      setPendingJump(null);
+      scrollerRef.current?.scrollTo({ left: pendingJump.index * STRIP_SPACING, behavior: "auto" });
+      scrollerRef.current
+        ?.querySelector<HTMLElement>(`[data-index="${pendingJump.index}"]`)
+        ?.focus({ preventScroll: true });
+    } else needMore.current?.();
+  }, [pendingJump, memories.length]);
 
   const onScroll = () => {
     const scroller = scrollerRef.current;
@@ -121,6 +162,10 @@ export function MemoryStrip({ memories, onOpen, onEdit, end }: MemoryStripProps)
                   className={styles.card}
                   data-index={index}
                   title={memory.canEdit ? "Click to view, double-click to edit" : undefined}
+                  onPointerDown={(event) => {
+                    pointerType.current = event.pointerType;
+                    onPress?.();
+                  }}
                   onClick={(event) => onClick(event, memory)}
                   onDoubleClick={() => onDoubleClick(memory)}
                 >

@@ -24,6 +24,12 @@ interface MemoryViewerProps {
   onClose: () => void;
   /** Shows "Edit Memory" on memories with `canEdit` (docs/product.md §2, §6). */
   onEdit?: (memory: MemoryViewerMemory) => void;
+  /** The memory shown, at opening and after each move (the screen keeps it in its URL). */
+  onShow?: (memory: MemoryViewerMemory) => void;
+  /** How many memories the whole list holds, when `memories` are only its pages read so far. */
+  total?: number;
+  /** Near the last memory read: the list reads its next page (the viewer grows with it). */
+  onNearEnd?: () => void;
 }
 
 function isTypingTarget(target: EventTarget | null): boolean {
@@ -40,7 +46,16 @@ function isTypingTarget(target: EventTarget | null): boolean {
  * the media close it, and focus returns to what opened it. Transitions are off under
  * prefers-reduced-motion.
  */
-export function MemoryViewer({ memories, startId, theme = "teal", onClose, onEdit }: MemoryViewerProps) {
+export function MemoryViewer({
+  memories,
+  startId,
+  theme = "teal",
+  onClose,
+  onEdit,
+  onShow,
+  total,
+  onNearEnd,
+}: MemoryViewerProps) {
   const baseId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const reducedMotion = usePrefersReducedMotion();
@@ -80,6 +95,24 @@ export function MemoryViewer({ memories, startId, theme = "teal", onClose, onEdi
     };
   }, [embla]);
 
+  const shown = memories[current];
+  const onShowRef = useRef(onShow);
+  useEffect(() => {
+    onShowRef.current = onShow;
+  });
+  useEffect(() => {
+    if (shown) onShowRef.current?.(shown);
+  }, [shown]);
+  // near the end of what is read: the next page, asked for once per count (once per page read)
+  const nearEnd = current >= count - 2;
+  const onNearEndRef = useRef(onNearEnd);
+  useEffect(() => {
+    onNearEndRef.current = onNearEnd;
+  });
+  useEffect(() => {
+    if (nearEnd) onNearEndRef.current?.();
+  }, [nearEnd, count]);
+
   const close = useCallback(() => {
     if (reducedMotion) return onClose();
     setClosing(true);
@@ -116,7 +149,9 @@ export function MemoryViewer({ memories, startId, theme = "teal", onClose, onEdi
   }, [go, current]);
 
   if (count === 0) return null;
-  const position = `${current + 1} / ${count}`;
+  // "x / n" counts the whole list, also the pages not read yet
+  const all = Math.max(count, total ?? 0);
+  const position = `${current + 1} / ${all}`;
   const captionId = (i: number) => `${baseId}-caption-${i}`;
 
   return createPortal(
@@ -137,7 +172,7 @@ export function MemoryViewer({ memories, startId, theme = "teal", onClose, onEdi
         data-testid="memory-viewer"
       >
         <div className={styles.topBar}>
-          {count > 1 ? (
+          {all > 1 ? (
             <div className={styles.nav}>
               <button
                 type="button"
@@ -176,7 +211,7 @@ export function MemoryViewer({ memories, startId, theme = "teal", onClose, onEdi
                 key={memory.id}
                 memory={memory}
                 captionId={captionId(i)}
-                position={`${i + 1} of ${count}`}
+                position={`${i + 1} of ${all}`}
                 active={i === current}
                 load={Math.abs(i - current) <= 1}
                 onEdit={onEdit}

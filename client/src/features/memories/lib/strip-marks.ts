@@ -40,6 +40,44 @@ export function yearStops(memories: readonly Dated[]): YearStop[] {
   return stops;
 }
 
+/** How many memories a month holds, in the strip's order (the server's `Timeline.memoryMonths`). */
+export interface MonthCount {
+  /** "YYYY-MM", or null for the memories without a date */
+  month: string | null;
+  count: number;
+}
+
+function monthLabel(month: string | null): string {
+  const date = month ? parseMemoryDate(`${month}-01`) : null;
+  return date ? format(date, "MMM yyyy") : "No date";
+}
+
+/**
+ * The month markers of the whole timeline from its month counts: index → label on the first
+ * memory of each month, also for the pages not read yet.
+ */
+export function monthMarksOf(months: readonly MonthCount[]): Map<number, string> {
+  const marks = new Map<number, string>();
+  let index = 0;
+  for (const { month, count } of months) {
+    marks.set(index, monthLabel(month));
+    index += count;
+  }
+  return marks;
+}
+
+/** The year scrubber's stops of the whole timeline from its month counts. */
+export function yearStopsOf(months: readonly MonthCount[]): YearStop[] {
+  const stops: YearStop[] = [];
+  let index = 0;
+  for (const { month, count } of months) {
+    const label = month ? month.slice(0, 4) : "No date";
+    if (!stops.some((stop) => stop.label === label)) stops.push({ label, index });
+    index += count;
+  }
+  return stops;
+}
+
 /** Which stop a strip scrolled to `index` (its first visible memory) is in. */
 export function stopAt(stops: readonly YearStop[], index: number): YearStop | undefined {
   let found: YearStop | undefined;
