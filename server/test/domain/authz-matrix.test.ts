@@ -666,6 +666,14 @@ const RELATIONS: Op[] = [
     canSee,
   ),
   gqlRead(
+    // month counts of the whole timeline (docs/decisions/036-offline-truth-and-memory-urls.md)
+    "field Timeline.memoryMonths",
+    `query($id: ID!) { timeline(id: $id) { memoryMonths { month count } } }`,
+    (w) => ({ id: w.subject.id }),
+    (d) => ((d?.timeline?.memoryMonths ?? []) as Json[]).some((m) => m.count > 0),
+    canSee,
+  ),
+  gqlRead(
     "field Timeline.collaborator",
     `query($id: ID!) { timeline(id: $id) { collaborator { id } } }`,
     (w) => ({ id: w.subject.id }),

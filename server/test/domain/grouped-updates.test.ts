@@ -12,7 +12,7 @@ import { NotificationType } from "../../src/entities/notification.enums.js";
 import { Privacy } from "../../src/entities/timeline.enums.js";
 import type { User } from "../../src/entities/user.entity.js";
 import { connect, createTimeline, createUser } from "../factories/index.js";
-import { FIXTURES } from "../helpers/fixtures.js";
+import { distinctCopy, FIXTURES } from "../helpers/fixtures.js";
 import { gql, signInAs, type Agent, type Json } from "../helpers/sign-in-as.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 
@@ -40,7 +40,11 @@ describe("grouped updates", () => {
       .map((n) => n.message);
 
   const addMemory = async (agent: Agent, timelineId: string) => {
-    const up = await agent.post("/api/upload/file").set(ORIGIN).attach("file", PHOTO, "p.jpg").expect(201);
+    const up = await agent
+      .post("/api/upload/file")
+      .set(ORIGIN)
+      .attach("file", distinctCopy(PHOTO), "p.jpg")
+      .expect(201);
     await agent
       .post("/api/memories")
       .set(ORIGIN)
@@ -110,7 +114,11 @@ describe("grouped updates", () => {
 
     it("View opens the first memory new to the reader: the first of the day, then the first after reading", async () => {
       const post = async () => {
-        const up = await tomasA.post("/api/upload/file").set(ORIGIN).attach("file", PHOTO, "p.jpg").expect(201);
+        const up = await tomasA
+          .post("/api/upload/file")
+          .set(ORIGIN)
+          .attach("file", distinctCopy(PHOTO), "p.jpg")
+          .expect(201);
         const made = await tomasA
           .post("/api/memories")
           .set(ORIGIN)

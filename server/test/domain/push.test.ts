@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/entities/user.entity.js";
 import { parseEnv } from "../../src/config/env.js";
 import { connect, createUser } from "../factories/index.js";
-import { FIXTURES } from "../helpers/fixtures.js";
+import { distinctCopy, FIXTURES } from "../helpers/fixtures.js";
 import { startPushService, type Device } from "../helpers/push-service.js";
 import { gql, signInAs, type Agent } from "../helpers/sign-in-as.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
@@ -61,7 +61,11 @@ describe("web push", () => {
   }
 
   const addMemory = async (timelineId: string) => {
-    const up = await tomasA.post("/api/upload/file").set(ORIGIN).attach("file", PHOTO, "photo.jpg").expect(201);
+    const up = await tomasA
+      .post("/api/upload/file")
+      .set(ORIGIN)
+      .attach("file", distinctCopy(PHOTO), "photo.jpg")
+      .expect(201);
     await tomasA
       .post("/api/memories")
       .set(ORIGIN)

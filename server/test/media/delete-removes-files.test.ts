@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/entities/user.entity.js";
 import { connect, createUser } from "../factories/index.js";
-import { FIXTURES } from "../helpers/fixtures.js";
+import { distinctCopy, FIXTURES } from "../helpers/fixtures.js";
 import { signInAs, type Agent } from "../helpers/sign-in-as.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 import { mediaFiles } from "./media-helpers.js";
@@ -36,7 +36,7 @@ describe("deleting removes media files from the store", () => {
   const filesOf = (mediaId: string) => stored.filter((key) => key.includes(mediaId));
 
   const addMemory = async (timelineId: string) => {
-    const up = await annA.post("/api/upload/file").set(ORIGIN).attach("file", PHOTO, "p.jpg").expect(201);
+    const up = await annA.post("/api/upload/file").set(ORIGIN).attach("file", distinctCopy(PHOTO), "p.jpg").expect(201);
     const memory = await annA
       .post("/api/memories")
       .set(ORIGIN)

@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../src/entities/user.entity.js";
 import { connect, createUser } from "../factories/index.js";
-import { FIXTURES } from "../helpers/fixtures.js";
+import { distinctCopy, FIXTURES } from "../helpers/fixtures.js";
 import { startTestS3, type TestS3 } from "../helpers/s3-server.js";
 import { signInAs, type Agent } from "../helpers/sign-in-as.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
@@ -49,7 +49,7 @@ describe("media in an S3 bucket", () => {
     const up = await annA
       .post("/api/upload/file")
       .set("Origin", "http://keepsake.test")
-      .attach("file", PHOTO, "p.jpg")
+      .attach("file", distinctCopy(PHOTO), "p.jpg")
       .expect(201);
     return up.body as { public_id: string; file_url: string };
   };

@@ -64,6 +64,7 @@ describe("POST /api/upload/file and the served variants", () => {
       poster_url: null,
       status: "ready",
       taken_at: "2023-07-14T18:32:05",
+      place: "Paris, France", // named on the server from the position, which is not kept
     });
     expect(parseMediaUrl(res.body.file_url).id).toBe(res.body.public_id);
   });

@@ -44,18 +44,24 @@ export class MediaReads {
   }
 
   /**
-   * A memory of the timeline whose media has these bytes (`sha256`, hex), or null. Only for a
-   * timeline the caller has already found the asker is part of (docs/decisions/050-trip-uploads.md).
+   * A memory of the timeline whose media has these bytes (`sha256`, hex), or null. Only within a
+   * timeline the asker is one of the two people of (docs/decisions/050-trip-uploads.md): for anyone
+   * else the answer is null, whatever the bytes.
    */
   async memoryWithBytes(
+    asker: Asker,
     timelineId: string,
     sha256: string,
     manager: EntityManager = this.ds.manager,
   ): Promise<string | null> {
+    if (!asker.userId) return null;
     const rows = (await manager.query(
-      `SELECT m.id FROM memories m JOIN media_files f ON f.id = m.media_id
-        WHERE m.timeline_id = $1 AND f.sha256 = $2 ORDER BY m.created_at, m.id LIMIT 1`,
-      [timelineId, sha256],
+      `SELECT m.id FROM memories m
+         JOIN media_files f ON f.id = m.media_id
+         JOIN timelines t ON t.id = m.timeline_id
+        WHERE m.timeline_id = $1 AND f.sha256 = $2 AND (t.created_by_id = $3 OR t.collaborator_id = $3)
+        ORDER BY m.created_at, m.id LIMIT 1`,
+      [timelineId, sha256, asker.userId],
     )) as Array<{ id: string }>;
     return rows[0]?.id ?? null;
   }

@@ -294,17 +294,22 @@ export class MediaService {
    * The memory of `timelineId` whose media has the same bytes as `media`, or null (media stored
    * before hashes were kept never matches). The caller has checked the asker is a participant.
    */
-  duplicateIn(timelineId: string, media: Pick<MediaFile, "sha256">, manager?: EntityManager): Promise<string | null> {
+  duplicateIn(
+    asker: Asker,
+    timelineId: string,
+    media: Pick<MediaFile, "sha256">,
+    manager?: EntityManager,
+  ): Promise<string | null> {
     if (!media.sha256) return Promise.resolve(null);
-    return this.reads.memoryWithBytes(timelineId, media.sha256, manager);
+    return this.reads.memoryWithBytes(asker, timelineId, media.sha256, manager);
   }
 
   /** `duplicateIn` for bytes the client hashed before sending (64 hex digits; else a clear 400). */
-  knownBytes(timelineId: string, sha256: unknown): Promise<string | null> {
+  knownBytes(asker: Asker, timelineId: string, sha256: unknown): Promise<string | null> {
     if (typeof sha256 !== "string" || !/^[0-9a-fA-F]{64}$/.test(sha256)) {
       throw badInput("sha256 must be the file's SHA-256 as 64 hexadecimal digits.");
     }
-    return this.reads.memoryWithBytes(timelineId, sha256.toLowerCase());
+    return this.reads.memoryWithBytes(asker, timelineId, sha256.toLowerCase());
   }
 
   // ---- lifecycle -------------------------------------------------------------------------

@@ -215,7 +215,7 @@ export class MemoryService {
    */
   async duplicateOf(viewer: Viewer, timelineId: string | undefined, sha256: unknown): Promise<string | null> {
     const t = await this.ownTimeline(viewer, timelineId);
-    return this.deps.media.knownBytes(t.id, sha256);
+    return this.deps.media.knownBytes(viewer, t.id, sha256);
   }
 
   /**
@@ -238,7 +238,7 @@ export class MemoryService {
     try {
       const id = await this.ds.transaction(async (m) => {
         const count = await lockTimelineAndCountMemories(m, t.id);
-        const duplicateOf = await this.deps.media.duplicateIn(t.id, media, m);
+        const duplicateOf = await this.deps.media.duplicateIn(viewer, t.id, media, m);
         if (duplicateOf) throw new AppError("CONFLICT", ALREADY_IN_TIMELINE, { duplicate_of: duplicateOf });
         const memory = m.getRepository(Memory).create({
           timelineId: t.id,

@@ -1,3 +1,4 @@
+import { ALREADY_IN_TIMELINE } from "@keepsake/contract";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { MediaType } from "../../../gql/graphql";
 import { findDuplicate } from "./find-duplicate";
@@ -29,7 +30,7 @@ export type UploadStatus = "idle" | "uploading" | "uploaded" | "failed" | "dupli
 /** The chosen file is already in the timeline: `memoryId` holds it. */
 export class DuplicateMediaError extends Error {
   constructor(readonly memoryId: string) {
-    super("Already in this timeline");
+    super(ALREADY_IN_TIMELINE);
     this.name = "DuplicateMediaError";
   }
 }
