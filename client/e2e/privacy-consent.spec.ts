@@ -64,7 +64,7 @@ test("a wider tier waits for the other person: accept in Updates, decline on the
   await ada.getByRole("radio", { name: /Public/ }).check();
   await shot(ada, "01-settings-choose");
   await expectAccessible(ada, "Timeline Settings");
-  await ada.getByRole("button", { name: "Save Changes" }).click();
+  await ada.getByRole("button", { name: `Ask ${boName}` }).click();
   await expect(ada.getByText(`Saved. ${boName} has been asked to agree to make this public`)).toBeVisible();
 
   // The timeline still shows the old tier, and whom it waits for.
@@ -104,7 +104,7 @@ test("a wider tier waits for the other person: accept in Updates, decline on the
   // Ada asks for semi-private; Bo declines on the timeline page; it stays private.
   await ada.goto(`/app/timeline-settings?id=${id}`);
   await ada.getByRole("radio", { name: /Semi-private/ }).check();
-  await ada.getByRole("button", { name: "Save Changes" }).click();
+  await ada.getByRole("button", { name: `Ask ${boName}` }).click();
   await expect(ada.getByTestId("privacy-request")).toContainText("semi-private");
 
   await bo.goto(`/app/view-timeline?id=${id}`);
@@ -130,7 +130,7 @@ test("a wider tier waits for the other person: accept in Updates, decline on the
   // and says what is asked now, and nothing is applied until Bo accepts that.
   await ada.goto(`/app/timeline-settings?id=${id}`);
   await ada.getByRole("radio", { name: /Semi-private/ }).check();
-  await ada.getByRole("button", { name: "Save Changes" }).click();
+  await ada.getByRole("button", { name: `Ask ${boName}` }).click();
   await expect(ada.getByTestId("privacy-request")).toContainText("semi-private");
   await bo.goto(`/app/view-timeline?id=${id}`);
   const stale = bo.getByTestId("privacy-request");

@@ -44,7 +44,8 @@ test("memory-added notices are grouped per timeline and day, with names as they 
           variables: { input: { timelineId: trips, file: null, caption } },
         }),
         map: JSON.stringify({ f0: ["variables.input.file"] }),
-        f0: { name: "photo.jpg", mimeType: "image/jpeg", buffer: bytes },
+        // three photos of one trip: other bytes each (the same bytes twice are refused)
+        f0: { name: "photo.jpg", mimeType: "image/jpeg", buffer: Buffer.concat([bytes, Buffer.from(caption)]) },
       },
     });
     expect(response.ok(), await response.text()).toBe(true);
@@ -68,9 +69,9 @@ test("memory-added notices are grouped per timeline and day, with names as they 
   await expect(grouped).toContainText('Bo Berg added 3 memories to "Trips"');
   await expect(ada.getByText(/Bo Jensen/)).toHaveCount(0);
 
-  // Its View opens the timeline and marks it read.
+  // Its View opens the timeline at the first memory new to Ada, and marks it read.
   await grouped.getByRole("link", { name: "View" }).click();
-  await expect(ada).toHaveURL(new RegExp(`/app/view-timeline\\?id=${trips}$`));
+  await expect(ada).toHaveURL(new RegExp(`/app/view-timeline\\?id=${trips}&memory=[0-9a-f-]{36}$`));
   await expect(ada.getByRole("heading", { level: 1, name: "Trips" })).toBeVisible();
   expect(errors).toEqual([]);
   await bo.dispose();

@@ -6,14 +6,24 @@ import { signInLinkOf, waitForMail } from "./outbox";
  * from the real outbox, then POST /api/auth/verify with its token, as the verify page does. With a
  * browser context's own `context.request`, the context's pages share the session.
  */
+/** Links this worker has already used: a second sign-in of one address waits for its own mail. */
+const used = new Set<string>();
+
 export async function signInOverHttp(api: APIRequestContext, baseURL: string, email: string): Promise<void> {
   const headers = { Origin: new URL(baseURL).origin };
   const since = Date.now();
   const asked = await api.post(new URL("/api/auth/email", baseURL).href, { data: { email }, headers });
   if (!asked.ok()) throw new Error(`POST /api/auth/email → ${asked.status()} ${await asked.text()}`);
   // the address may also get an invitation mail meanwhile: wait for the one with the sign-in link
-  const mail = await waitForMail(email, since, 15_000, (text) => text.includes("/auth/verify?token="));
-  const token = new URL(signInLinkOf(mail)).searchParams.get("token");
+  const tokenOf = (text: string) => new URL(signInLinkOf({ file: "", text })).searchParams.get("token") ?? "";
+  const mail = await waitForMail(
+    email,
+    since,
+    15_000,
+    (text) => text.includes("/auth/verify?token=") && !used.has(tokenOf(text)),
+  );
+  const token = tokenOf(mail.text);
+  used.add(token);
   const verified = await api.post(new URL("/api/auth/verify", baseURL).href, { data: { token }, headers });
   if (!verified.ok()) throw new Error(`POST /api/auth/verify → ${verified.status()} ${await verified.text()}`);
 }
