@@ -1555,6 +1555,22 @@ const preferencesStamp = async (c: Cell) =>
       worldOf(c).users.collaborator.id,
     ])) as { at: string }[]
   )[0]?.at ?? "none";
+/** The collaborator's digest turned on (daily), and their one-click unsubscribe URL. */
+async function collaboratorDigestDaily(c: Cell): Promise<{ who: string; url: URL }> {
+  const who = worldOf(c).users.collaborator.id;
+  await t.ds.query(
+    `INSERT INTO notification_preferences (user_id, email_digest) VALUES ($1, 'daily')
+     ON CONFLICT (user_id) DO UPDATE SET email_digest = 'daily'`,
+    [who],
+  );
+  return { who, url: new URL(t.services.digest.unsubscribeUrl(who)) };
+}
+const digestOf = async (userId: string) =>
+  (
+    (await t.ds.query(`SELECT email_digest FROM notification_preferences WHERE user_id = $1`, [userId])) as {
+      email_digest: string;
+    }[]
+  )[0]!.email_digest;
 /** Muting a timeline: only one the asker may see (else 400 naming the field). */
 const muteAnswer = (c: Cell, ok: unknown, refused: unknown) => (canSee(c) ? ok : refused);
 
@@ -1699,40 +1715,22 @@ const PRESENCE: Op[] = [
     name: "GET /api/digest/unsubscribe (changes nothing)",
     expected: () => ({ status: 200, digest: "daily" }),
     async observe(c, agent) {
-      const who = worldOf(c).users.collaborator.id;
-      await t.ds.query(
-        `INSERT INTO notification_preferences (user_id, email_digest) VALUES ($1, 'daily')
-         ON CONFLICT (user_id) DO UPDATE SET email_digest = 'daily'`,
-        [who],
-      );
-      const url = new URL(t.services.digest.unsubscribeUrl(who));
+      const { who, url } = await collaboratorDigestDaily(c);
       const res = await agent.get(url.pathname + url.search);
-      const [row] = (await t.ds.query(`SELECT email_digest FROM notification_preferences WHERE user_id = $1`, [
-        who,
-      ])) as { email_digest: string }[];
-      return { status: res.status, digest: row!.email_digest };
+      return { status: res.status, digest: await digestOf(who) };
     },
   },
   {
     name: "POST /api/digest/unsubscribe (the token's person only, whoever sends it)",
     expected: () => ({ status: 200, digest: "off", forged: 400 }),
     async observe(c, agent) {
-      const who = worldOf(c).users.collaborator.id;
-      await t.ds.query(
-        `INSERT INTO notification_preferences (user_id, email_digest) VALUES ($1, 'daily')
-         ON CONFLICT (user_id) DO UPDATE SET email_digest = 'daily'`,
-        [who],
-      );
-      const url = new URL(t.services.digest.unsubscribeUrl(who));
+      const { who, url } = await collaboratorDigestDaily(c);
       const res = await agent.post(url.pathname + url.search).set("Accept", "application/json");
-      const [row] = (await t.ds.query(`SELECT email_digest FROM notification_preferences WHERE user_id = $1`, [
-        who,
-      ])) as { email_digest: string }[];
       // the token with its first character changed (a data character, never padding): refused
       const token = url.searchParams.get("token")!;
       const forgedToken = (token.startsWith("a") ? "b" : "a") + token.slice(1);
       const forged = await agent.post(`${url.pathname}?token=${encodeURIComponent(forgedToken)}`);
-      return { status: res.status, digest: row!.email_digest, forged: forged.status };
+      return { status: res.status, digest: await digestOf(who), forged: forged.status };
     },
   },
 ];
