@@ -48,6 +48,7 @@ describe("service worker options", () => {
     if (!manifest) throw new Error("no manifest");
     expect(manifest.name).toBe("Keepsake");
     expect(manifest.start_url).toBe("/app");
+    expect(manifest.orientation).toBe("any");
     expect(manifest.icons?.map((icon) => [icon.sizes, icon.purpose])).toEqual([
       ["192x192", "any"],
       ["512x512", "any"],

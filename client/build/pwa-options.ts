@@ -31,7 +31,8 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     start_url: "/app",
     scope: "/",
     display: "standalone",
-    orientation: "portrait",
+    // The installed app turns with the phone: a landscape photo or video fills a turned screen.
+    orientation: "any",
     theme_color: themeColor,
     background_color: backgroundColor,
     icons: [
