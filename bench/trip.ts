@@ -158,7 +158,11 @@ async function main() {
     const cpu0 = cpuSeconds(server.pid);
     const t0 = performance.now();
     const ingest = await server.rssDuring(() =>
-      sendAll(ingestPhotos, (p, i) => sendPhoto(`${app}/api/uploads`, app, ingestCookie, p, `ingest-${i}.jpg`), PARALLEL),
+      sendAll(
+        ingestPhotos,
+        (p, i) => sendPhoto(`${app}/api/uploads`, app, ingestCookie, p, `ingest-${i}.jpg`),
+        PARALLEL,
+      ),
     );
     const wallS = (performance.now() - t0) / 1000;
     const cpuS = cpuSeconds(server.pid) - cpu0;
@@ -180,7 +184,11 @@ async function main() {
       const tripCookie = await signIn(app, db.dataDir, "trip@bench.test");
       const tripPhotos = photos(1);
       const t1 = performance.now();
-      await sendAll(tripPhotos, (p, i) => sendPhoto(`${proxyUrl}/api/uploads`, app, tripCookie, p, `trip-${i}.jpg`), PARALLEL);
+      await sendAll(
+        tripPhotos,
+        (p, i) => sendPhoto(`${proxyUrl}/api/uploads`, app, tripCookie, p, `trip-${i}.jpg`),
+        PARALLEL,
+      );
       const tripS = (performance.now() - t1) / 1000;
       const boundS = stats.sent / rate;
       console.log(
