@@ -1,6 +1,7 @@
 /**
  * A trip's photos through the resumable uploads (issue 27's figures): `npm run bench:trip`
- * (`-- --photos=N`, `--parallel=P`, `--mbit=M`).
+ * (`-- --photos=N`, `--parallel=P`, `--mbit=M`, `--only=ingest|uplink`). The script sets
+ * `MALLOC_ARENA_MAX=2`, as `npm start` and the Dockerfile run the server.
  *
  * The real app runs in a server process of its own (bench/lib/server-child.ts, production
  * settings, an embedded PostgreSQL); the client is tus-js-client in this process, 8 MiB chunks,
@@ -32,6 +33,7 @@ const value = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.sp
 const PHOTOS = Number(value("photos") ?? 100);
 const PARALLEL = Number(value("parallel") ?? 3);
 const MBIT = Number(value("mbit") ?? 20);
+const ONLY = value("only");
 const MB = 1024 * 1024;
 const CHUNK = 8 * MB;
 const TICKS_PER_SECOND = 100; // Linux's USER_HZ
@@ -144,7 +146,6 @@ async function main() {
       dataDir: db.dataDir,
       pin: false,
     });
-    const app = server.appUrl;
     const bases = await Promise.all([0, 1, 2, 3].map((i) => makePhoto(i)));
     const photos = (offset: number) => Array.from({ length: PHOTOS }, (_, i) => distinct(bases[(i + offset) % 4]!));
     console.log(
@@ -152,57 +153,60 @@ async function main() {
     );
 
     // 1. Ingest, straight to the app.
-    const ingestCookie = await signIn(app, db.dataDir, "ingest@bench.test");
-    await sendPhoto(`${app}/api/uploads`, app, ingestCookie, distinct(bases[0]!), "warm.jpg");
-    const ingestPhotos = photos(0);
-    const cpu0 = cpuSeconds(server.pid);
-    const t0 = performance.now();
-    const ingest = await server.rssDuring(() =>
-      sendAll(
-        ingestPhotos,
-        (p, i) => sendPhoto(`${app}/api/uploads`, app, ingestCookie, p, `ingest-${i}.jpg`),
-        PARALLEL,
-      ),
-    );
-    const wallS = (performance.now() - t0) / 1000;
-    const cpuS = cpuSeconds(server.pid) - cpu0;
-    const ingestMB = ingestPhotos.reduce((a, p) => a + p.length, 0) / 1e6;
-    console.log(
-      [
-        `ingest: ${PHOTOS} photos (${ingestMB.toFixed(0)} MB) in ${wallS.toFixed(1)} s wall = ${round(PHOTOS / wallS)} photos/s`,
-        `  server process CPU: ${cpuS.toFixed(1)} s = ${round(PHOTOS / cpuS)} photos per CPU-second (per core)`,
-        `  server peak RSS: ${(ingest.peak / MB).toFixed(0)} MiB (before: ${(ingest.base / MB).toFixed(0)} MiB; target ≤ 400 MB)`,
-      ].join("\n"),
-    );
-
+    if (ONLY !== "uplink") await ingest(server, db.dataDir, bases, photos);
     // 2. The same number of new photos over a shared uplink of MBIT Mbit/s.
-    const rate = (MBIT * 1e6) / 8;
-    const { server: proxy, stats } = uplinkProxy(Number(new URL(app).port), rate);
-    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", () => resolve()));
-    const proxyUrl = `http://127.0.0.1:${(proxy.address() as net.AddressInfo).port}`;
-    try {
-      const tripCookie = await signIn(app, db.dataDir, "trip@bench.test");
-      const tripPhotos = photos(1);
-      const t1 = performance.now();
-      await sendAll(
-        tripPhotos,
-        (p, i) => sendPhoto(`${proxyUrl}/api/uploads`, app, tripCookie, p, `trip-${i}.jpg`),
-        PARALLEL,
-      );
-      const tripS = (performance.now() - t1) / 1000;
-      const boundS = stats.sent / rate;
-      console.log(
-        [
-          `trip over ${MBIT} Mbit/s: ${PHOTOS} photos, ${(stats.sent / 1e6).toFixed(0)} MB sent (headers included) in ${tripS.toFixed(1)} s`,
-          `  bound (bytes / link rate): ${boundS.toFixed(1)} s → ${round((boundS / tripS) * 100, 1)} % of the link (target ≥ 80 %)`,
-        ].join("\n"),
-      );
-    } finally {
-      proxy.close();
-    }
+    if (ONLY !== "ingest") await uplink(server, db.dataDir, photos);
   } finally {
     await server?.stop();
     await db.stop();
+  }
+}
+
+/** 1. N photos straight to the app: photos per second, per CPU-second, and peak RSS. */
+async function ingest(server: ServerChild, dataDir: string, bases: Buffer[], photos: (offset: number) => Buffer[]) {
+  const app = server.appUrl;
+  const cookie = await signIn(app, dataDir, "ingest@bench.test");
+  await sendPhoto(`${app}/api/uploads`, app, cookie, distinct(bases[0]!), "warm.jpg");
+  const list = photos(0);
+  const cpu0 = cpuSeconds(server.pid);
+  const t0 = performance.now();
+  const run = await server.rssDuring(() =>
+    sendAll(list, (p, i) => sendPhoto(`${app}/api/uploads`, app, cookie, p, `ingest-${i}.jpg`), PARALLEL),
+  );
+  const wallS = (performance.now() - t0) / 1000;
+  const cpuS = cpuSeconds(server.pid) - cpu0;
+  const mb = list.reduce((a, p) => a + p.length, 0) / 1e6;
+  console.log(
+    [
+      `ingest: ${PHOTOS} photos (${mb.toFixed(0)} MB) in ${wallS.toFixed(1)} s wall = ${round(PHOTOS / wallS)} photos/s`,
+      `  server process CPU: ${cpuS.toFixed(1)} s = ${round(PHOTOS / cpuS)} photos per CPU-second (per core)`,
+      `  server peak RSS: ${(run.peak / MB).toFixed(0)} MiB (before: ${(run.base / MB).toFixed(0)} MiB; target ≤ 400 MB)`,
+    ].join("\n"),
+  );
+}
+
+/** 2. N new photos over a shared uplink of MBIT Mbit/s: wall time against bytes / rate. */
+async function uplink(server: ServerChild, dataDir: string, photos: (offset: number) => Buffer[]) {
+  const app = server.appUrl;
+  const rate = (MBIT * 1e6) / 8;
+  const { server: proxy, stats } = uplinkProxy(Number(new URL(app).port), rate);
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", () => resolve()));
+  const proxyUrl = `http://127.0.0.1:${(proxy.address() as net.AddressInfo).port}`;
+  try {
+    const cookie = await signIn(app, dataDir, "trip@bench.test");
+    const list = photos(1);
+    const t0 = performance.now();
+    await sendAll(list, (p, i) => sendPhoto(`${proxyUrl}/api/uploads`, app, cookie, p, `trip-${i}.jpg`), PARALLEL);
+    const wallS = (performance.now() - t0) / 1000;
+    const boundS = stats.sent / rate;
+    console.log(
+      [
+        `trip over ${MBIT} Mbit/s: ${PHOTOS} photos, ${(stats.sent / 1e6).toFixed(0)} MB sent (headers included) in ${wallS.toFixed(1)} s`,
+        `  bound (bytes / link rate): ${boundS.toFixed(1)} s → ${round((boundS / wallS) * 100, 1)} % of the link (target ≥ 80 %)`,
+      ].join("\n"),
+    );
+  } finally {
+    proxy.close();
   }
 }
 
