@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { FirstQuery } from "./first-data.js";
+import { indexPage } from "./index-page.js";
 
 /**
  * The app's HTML for the signed-in first screens (docs/decisions/029-first-load-and-shell.md).
@@ -12,7 +13,8 @@ import type { FirstQuery } from "./first-data.js";
  * `#root`, so the first paint is the screen's heading instead of the logo. The markup is the same
  * for everyone (no one's data), and it is sent only with a live session: a visitor without one
  * is sent to /login by the app and never sees a signed-in heading. The session's person's data
- * comes from ./first-data.ts.
+ * comes from ./first-data.ts. Where these go into index.html is found by an HTML parser
+ * (./index-page.ts).
  */
 interface ManifestChunk {
   file: string;
@@ -26,7 +28,6 @@ interface FirstScreen {
 }
 
 export const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?ks\.sid=/;
-const ROOT_MARK = /(<div id="root">)[\s\S]*?(<\/div>\s*<noscript>)/;
 
 function readJson<T>(file: string): T | null {
   try {
@@ -37,7 +38,7 @@ function readJson<T>(file: string): T | null {
 }
 
 /** The files of `key` and of everything it imports statically, minus those `have` already holds. */
-function filesOf(manifest: Record<string, ManifestChunk>, key: string, have: Set<string>) {
+function filesOf(manifest: Record<string, ManifestChunk>, key: string, have: ReadonlySet<string>) {
   const scripts: string[] = [];
   const styles: string[] = [];
   const seen = new Set<string>();
@@ -54,15 +55,16 @@ function filesOf(manifest: Record<string, ManifestChunk>, key: string, have: Set
 }
 
 export interface FirstScreenPage {
-  /** with a live session: the screen's heading (where it has one) */
-  signedIn: string;
-  /**
-   * with a live session and the screen rendered on the server (./first-screen-render.ts): its
-   * stylesheets inline, not only preloaded, since the rendered markup uses their classes
-   */
-  painted: string;
-  /** anyone else: index.html with the preloads only */
+  /** anyone without a live session: index.html with the screen's preloads only */
   signedOut: string;
+  /**
+   * with a live session: the page with the person's first data and preloads (`head`, from
+   * ./first-data.ts), the first image's preload first in `<head>` (`early`) and in `#root` either
+   * the screen the server rendered for the person (`body`, ./first-screen-render.ts: its
+   * stylesheets then inline, not only preloaded, since its markup uses their classes) or, without
+   * one, the screen's heading where it has one
+   */
+  signedIn(parts: { head: string; early: string; body: string | null }): string;
   /** the screen's first query, answered in the HTML for the session's person (./first-data.ts) */
   query?: FirstQuery;
 }
@@ -93,21 +95,6 @@ function inlineStyles(distDir: string, files: string[]): string {
   return css ? `<style data-first-screen>${css}</style>` : "";
 }
 
-/** `page` with `early` (the first image's preload) first in `<head>`, before any stylesheet or script. */
-export function withEarlyHead(page: string, early: string): string {
-  return early ? page.replace(/<(link|script|style)\b/, (tag) => `${early}${tag}`) : page;
-}
-
-/** `page` with `body` (the first screen rendered for the session's person) as the content of `#root`. */
-export function withRoot(page: string, body: string): string {
-  return page.replace(ROOT_MARK, (_all, open: string, close: string) => `${open}${body}${close}`);
-}
-
-/** `page` with `head` (the first screen's data and preloads) before `</head>`. */
-export function withHead(page: string, head: string): string {
-  return head ? page.replace("</head>", () => `${head}</head>`) : page;
-}
-
 export function firstScreenPages(distDir: string): FirstScreenPages {
   const screens = readJson<Record<string, FirstScreen>>(path.join(distDir, ".vite", "first-screens.json"));
   const manifest = readJson<Record<string, ManifestChunk>>(path.join(distDir, ".vite", "manifest.json"));
@@ -118,22 +105,25 @@ export function firstScreenPages(distDir: string): FirstScreenPages {
     // no build: nothing to enrich
   }
   const pages = new Map<string, FirstScreenPage>();
-  if (screens && manifest && index.includes("</head>")) {
-    const have = new Set([...index.matchAll(/\/(assets\/[^"]+)"/g)].map((m) => m[1]!));
+  const page = indexPage(index);
+  if (screens && manifest && page) {
     for (const [route, screen] of Object.entries(screens)) {
-      const { scripts, styles } = filesOf(manifest, screen.module, have);
+      const { scripts, styles } = filesOf(manifest, screen.module, page.assets);
       const modules = scripts.map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}">`);
       const links = [
         ...styles.map((f) => `<link rel="preload" as="style" fetchpriority="low" crossorigin href="/${f}">`),
         ...modules,
       ].join("");
-      const signedOut = index.replace("</head>", `${links}</head>`);
-      const painted = index.replace("</head>", () => `${inlineStyles(distDir, styles)}${modules.join("")}</head>`);
-      const signedIn =
-        screen.html && ROOT_MARK.test(signedOut)
-          ? signedOut.replace(ROOT_MARK, (_all, open: string, close: string) => `${open}${screen.html}${close}`)
-          : signedOut;
-      pages.set(route, { signedIn, signedOut, painted, ...(screen.query ? { query: screen.query } : {}) });
+      const painted = `${inlineStyles(distDir, styles)}${modules.join("")}`;
+      const heading = screen.html ? { root: screen.html } : {};
+      pages.set(route, {
+        signedOut: page.with({ head: links }),
+        signedIn: ({ head, early, body }) =>
+          body
+            ? page.with({ early, head: painted + head, root: body })
+            : page.with({ early, head: links + head, ...heading }),
+        ...(screen.query ? { query: screen.query } : {}),
+      });
     }
   }
   return {

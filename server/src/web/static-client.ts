@@ -3,7 +3,7 @@ import path from "node:path";
 import express, { type Router } from "express";
 import type { FirstData } from "./first-data.js";
 import type { FirstScreenRenderer } from "./first-screen-render.js";
-import { firstScreenPages, SESSION_COOKIE, withEarlyHead, withHead, withRoot } from "./first-screen.js";
+import { firstScreenPages, SESSION_COOKIE } from "./first-screen.js";
 
 /** Paths that belong to the server and never fall back to the client's HTML. */
 export const SERVER_PATHS = /^\/(api|graphql|media|livez|readyz)(\/|$)/;
@@ -64,8 +64,7 @@ export function staticClient(distDir: string, firstData?: FirstData, renderer?: 
             query,
           })
         : null;
-    const html = withEarlyHead(withHead(body ? screen.painted : screen.signedIn, outcome.head), outcome.early ?? "");
-    res.type("html").send(body ? withRoot(html, body) : html);
+    res.type("html").send(screen.signedIn({ head: outcome.head, early: outcome.early ?? "", body }));
   });
   return router;
 }

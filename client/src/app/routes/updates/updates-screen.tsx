@@ -84,6 +84,7 @@ export function UpdatesScreen() {
             className={styles.markAll}
             busy={markingAll}
             busyLabel="Marking as read..."
+            needsNetwork
             onClick={() => {
               setMarkAllFailed(false);
               void markAll().then((ok) => setMarkAllFailed(!ok));

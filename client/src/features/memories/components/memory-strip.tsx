@@ -53,7 +53,9 @@ export function roundImageFor(memory: TimelineMemory_MemoryFragment): string | n
  * (docs/decisions/018-viewer-and-strip.md). A tap opens the viewer at once; with a mouse a single
  * click opens it and a double click opens Edit Memory, so a single click waits briefly
  * (docs/decisions/036-offline-truth-and-memory-urls.md). On a
- * desktop the mouse wheel scrolls it sideways and ← → Home End move between the memories.
+ * desktop the mouse wheel scrolls it sideways. The strip is one tab stop (a roving tabindex: only
+ * the last memory focused, at first the first, is in the tab order) and ← → Home End move
+ * between the memories inside it.
  */
 export function MemoryStrip({ memories, onOpen, onPress, onEdit, end, months, onNeedMore }: MemoryStripProps) {
   const timer = useRef<number | undefined>(undefined);
@@ -62,6 +64,9 @@ export function MemoryStrip({ memories, onOpen, onPress, onEdit, end, months, on
   const scrollerRef = useRef<HTMLDivElement>(null);
   const reducedMotion = usePrefersReducedMotion();
   const [firstVisible, setFirstVisible] = useState(0);
+  // the one card in the tab order (roving tabindex); within the memories read so far
+  const [active, setActive] = useState(0);
+  const tabStop = Math.min(active, memories.length - 1);
   useEffect(() => () => window.clearTimeout(timer.current), []);
   useHorizontalWheel(scrollerRef);
 
@@ -161,6 +166,8 @@ export function MemoryStrip({ memories, onOpen, onPress, onEdit, end, months, on
                   type="button"
                   className={styles.card}
                   data-index={index}
+                  tabIndex={index === tabStop ? 0 : -1}
+                  onFocus={() => setActive(index)}
                   title={memory.canEdit ? "Click to view, double-click to edit" : undefined}
                   onPointerDown={(event) => {
                     pointerType.current = event.pointerType;

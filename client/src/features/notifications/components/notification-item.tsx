@@ -60,7 +60,9 @@ function useProposalStatus(notification: NotificationItem_NotificationFragment):
 
 /**
  * One notification (docs/product.md §2): message, time, a View link that also marks it read, and Accept /
- * Reject on an unread timeline proposal (reject asks first; docs/product.md §5, §8).
+ * Reject on an unread timeline proposal (reject asks first; docs/product.md §5, §8). Offline, Accept
+ * and Reject are disabled with the reason (they need the network); View stays a link
+ * (docs/decisions/036-offline-truth-and-memory-urls.md).
  */
 export function NotificationItem({
   notification,
@@ -178,6 +180,7 @@ export function NotificationItem({
                 busy={busy === "accept"}
                 busyLabel="Accepting..."
                 disabled={busy !== null}
+                needsNetwork
                 aria-describedby={messageId}
               >
                 Accept
@@ -189,6 +192,7 @@ export function NotificationItem({
                 busy={busy === "reject"}
                 busyLabel="Rejecting..."
                 disabled={busy !== null}
+                needsNetwork
                 aria-describedby={messageId}
               >
                 Reject

@@ -64,6 +64,7 @@ export function PrivacyRequestAnswer({
           busy={busy === "accept"}
           busyLabel="Accepting..."
           disabled={busy !== null}
+          needsNetwork
           aria-describedby={describedBy}
         >
           Accept
@@ -75,6 +76,7 @@ export function PrivacyRequestAnswer({
           busy={busy === "decline"}
           busyLabel="Rejecting..."
           disabled={busy !== null}
+          needsNetwork
           aria-describedby={describedBy}
         >
           Reject
