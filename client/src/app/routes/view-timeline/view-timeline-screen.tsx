@@ -8,6 +8,9 @@ import { MemoriesIcon, PlusIcon, SettingsIcon } from "../../../components/ui/ico
 import { ScreenHeader } from "../../../components/ui/screen-header";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { MemoryStrip, roundImageFor } from "../../../features/memories/components/memory-strip";
+import { MemoryDaysGrid } from "../../../features/memories/components/memory-days-grid";
+import { DensitySwitch } from "../../../features/memories/components/density-switch";
+import { useTimelineDensity } from "../../../features/memories/components/use-timeline-density";
 import type { MonthCount } from "../../../features/memories/lib/strip-marks";
 import {
   LazyMemoryViewer,
@@ -36,6 +39,8 @@ export function ViewTimelineScreen() {
   // docs/decisions/035-presence.md)
   const viewer = useMemoryInUrl();
   usePreloadMemoryViewer();
+  // the strip or the grid by day, remembered on this device (docs/decisions/057-density-switch.md)
+  const [density, setDensity] = useTimelineDensity();
   const { data, loading, error, memories: pages } = useViewTimeline(id);
   // a link to a memory of a page not read yet: the pages are read until it is there
   const wanted = viewer.memoryId;
@@ -149,6 +154,7 @@ export function ViewTimelineScreen() {
       {invited ? <PendingInvitation timelineId={timeline.id} from={personLabel(timeline.createdBy)} /> : null}
       {waiting && memories.length > 0 ? <WaitingForAnswer name={personLabel(invitee)} /> : null}
 
+      {memories.length > 0 ? <DensitySwitch value={density} onChange={setDensity} /> : null}
       {memories.length === 0 && waiting ? (
         <WaitingForAnswer name={personLabel(invitee)} />
       ) : memories.length === 0 && invited ? null : memories.length === 0 && !online && timeline.memoryCount > 0 ? (
@@ -165,6 +171,13 @@ export function ViewTimelineScreen() {
               </ButtonLink>
             ) : undefined
           }
+        />
+      ) : density === "days" ? (
+        <MemoryDaysGrid
+          memories={memories}
+          onOpen={(memory) => viewer.open(memory.id)}
+          onPress={preloadMemoryViewer}
+          end={pages.hasMore ? <LoadMore pages={pages} /> : undefined}
         />
       ) : (
         <MemoryStrip
