@@ -34,7 +34,8 @@ describe("resumable uploads (tus 1.0.0 at /api/uploads)", () => {
   const patch = (agent: Agent, location: string, offset: number, bytes: Buffer) =>
     agent.patch(location).set(TUS).set("Upload-Offset", String(offset)).set("Content-Type", CHUNK).send(bytes);
   /** The upload as its store holds it (rejects with the tus 404 once it is removed). */
-  const stored = async (location: string) => (await t.services.resumable.tus()).store.getUpload(location.split("/").pop()!);
+  const stored = async (location: string) =>
+    (await t.services.resumable.tus()).store.getUpload(location.split("/").pop()!);
   const result = async (agent: Agent, location: string) => {
     await t.services.resumable.settled();
     return agent.get(`${location}/result`);

@@ -1,6 +1,6 @@
 import type { DataSource } from "typeorm";
 import { AppError, isAppError, type ErrorCode } from "../../lib/errors.js";
-import { MediaFile } from "../../entities/media-file.entity.js";
+import { MediaReads } from "./media.reads.js";
 import type { Ingested } from "./media.service.js";
 
 /** What `GET {Location}/result` answers: still processing, the upload result, or the refusal. */
@@ -30,10 +30,14 @@ interface Row {
  * its outcome. Read only with the owner's id: anyone else's upload is not found.
  */
 export class ResumableOutcomes {
+  private readonly media: MediaReads;
+
   constructor(
     private readonly ds: DataSource,
     private readonly lifetimeMs: number,
-  ) {}
+  ) {
+    this.media = new MediaReads(ds);
+  }
 
   /** A new upload, awaiting its bytes until `lifetimeMs` from now. */
   async created(id: string, ownerId: string): Promise<void> {
@@ -97,7 +101,8 @@ export class ResumableOutcomes {
         error: e.code ? new AppError(e.code, e.message ?? "", e.details ?? {}) : new Error("resumable upload failed"),
       };
     }
-    const media = await this.ds.getRepository(MediaFile).findOneBy({ id: row.media_id ?? undefined });
+    // the uploader's own media row (gone once swept unattached, or deleted)
+    const media = row.media_id ? await this.media.own({ userId: ownerId }, row.media_id) : null;
     return media ? { state: "done", ingested: { media, place: row.place } } : null;
   }
 

@@ -185,7 +185,13 @@ export class ResumableUploads {
     for (;;) {
       const expired = await this.outcomes.expire();
       for (const id of expired.unfinished) {
-        if (await store.remove(id).then(() => true, () => false)) removed++;
+        if (
+          await store.remove(id).then(
+            () => true,
+            () => false,
+          )
+        )
+          removed++;
       }
       if (expired.removed < 500) break;
     }
