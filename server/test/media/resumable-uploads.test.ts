@@ -104,6 +104,23 @@ describe("resumable uploads (tus 1.0.0 at /api/uploads)", () => {
     expect((await result(ann, location)).status).toBe(200);
   });
 
+  it("ingests a finished upload once, and again when the process ingesting it died", async () => {
+    const created = await create(ann, photo.length);
+    const location = created.headers.location as string;
+    const id = location.split("/").pop()!;
+    // another process has claimed it (its last byte seen twice): this one does not ingest it
+    await t.ds.query(`UPDATE resumable_uploads SET state = 'processing', claimed_at = now() WHERE id = $1`, [id]);
+    await patch(ann, location, 0, photo).expect(204);
+    expect((await result(ann, location)).status).toBe(202);
+    // that process died: a quarter of an hour on, whoever answers the result ingests it again
+    await t.ds.query(`UPDATE resumable_uploads SET claimed_at = now() - interval '16 minutes' WHERE id = $1`, [id]);
+    expect((await ann.get(`${location}/result`)).status).toBe(202);
+    const res = await result(ann, location);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ bytes: photo.length, place: "Paris, France" });
+    await expect(stored(location)).rejects.toMatchObject({ status_code: 404 });
+  });
+
   it("keeps the type check, the size limits and the 8 MiB chunks", async () => {
     const junk = Buffer.alloc(5000, 7);
     const created = await create(ann, junk.length);

@@ -5,8 +5,10 @@ import type { MigrationInterface, QueryRunner } from "typeorm";
  * a row per tus upload, keyed by its id and owned by its uploader, written when the upload is
  * created and holding its outcome once the last byte is in (`processing`, then `done` with the
  * media row, or `failed` with the refusal), so `GET {Location}/result` is answered by any process.
- * `expires_at` is 24 h after creation while bytes are awaited, then 24 h after the outcome; the
- * media sweep removes expired rows and the parts of uploads never finished.
+ * `claimed_at` is when a process began ingesting it (one still `processing` long after was
+ * left by a process that died, and is ingested again). `expires_at` is 24 h after creation while
+ * bytes are awaited, then 24 h after the outcome; the media sweep removes expired rows and the
+ * parts of uploads never finished.
  */
 export class ResumableUploads1795950000000 implements MigrationInterface {
   name = "ResumableUploads1795950000000";
@@ -22,6 +24,7 @@ export class ResumableUploads1795950000000 implements MigrationInterface {
         "place" text,
         "error" jsonb,
         "created_at" timestamptz NOT NULL DEFAULT now(),
+        "claimed_at" timestamptz,
         "expires_at" timestamptz NOT NULL
       )`,
     );

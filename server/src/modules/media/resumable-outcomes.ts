@@ -6,7 +6,7 @@ import type { Ingested } from "./media.service.js";
 /** What `GET {Location}/result` answers: still processing, the upload result, or the refusal. */
 export type Outcome =
   | { state: "receiving" }
-  | { state: "processing" }
+  | { state: "processing"; stale: boolean }
   | { state: "done"; ingested: Ingested }
   | { state: "failed"; error: unknown };
 
@@ -17,8 +17,12 @@ interface StoredError {
   details?: Record<string, unknown>;
 }
 
+/** An ingest still running after this long was left by a process that died: it is done again. */
+export const STALE_INGEST_MS = 15 * 60 * 1000;
+
 interface Row {
   state: "receiving" | "processing" | "done" | "failed";
+  stale: boolean;
   media_id: string | null;
   place: string | null;
   error: StoredError | null;
@@ -55,14 +59,25 @@ export class ResumableOutcomes {
    */
   async claim(id: string, ownerId: string): Promise<boolean> {
     const rows = (await this.ds.query(
-      `INSERT INTO resumable_uploads (id, owner_id, state, expires_at)
-       VALUES ($1, $2, 'processing', now() + $3 * interval '1 millisecond')
-       ON CONFLICT (id) DO UPDATE SET state = 'processing', expires_at = EXCLUDED.expires_at
+      `INSERT INTO resumable_uploads (id, owner_id, state, claimed_at, expires_at)
+       VALUES ($1, $2, 'processing', now(), now() + $3 * interval '1 millisecond')
+       ON CONFLICT (id) DO UPDATE SET state = 'processing', claimed_at = now(), expires_at = EXCLUDED.expires_at
          WHERE resumable_uploads.state = 'receiving'
        RETURNING id`,
       [id, ownerId, this.lifetimeMs],
     )) as unknown[];
     return rows.length > 0;
+  }
+
+  /** Claims again an upload whose ingest went stale (its process died); false when another did. */
+  async reclaim(id: string): Promise<boolean> {
+    const raw: unknown = await this.ds.query(
+      `UPDATE resumable_uploads SET claimed_at = now()
+        WHERE id = $1 AND state = 'processing' AND claimed_at < now() - $2 * interval '1 millisecond'
+        RETURNING id`,
+      [id, STALE_INGEST_MS],
+    );
+    return deletedRowsOf(raw).length > 0;
   }
 
   async done(id: string, { media, place }: Ingested): Promise<void> {
@@ -87,13 +102,15 @@ export class ResumableOutcomes {
   /** The owner's upload's outcome; null for one unknown, expired, someone else's, or whose media is gone. */
   async read(id: string, ownerId: string): Promise<Outcome | null> {
     const rows = (await this.ds.query(
-      `SELECT state, media_id, place, error FROM resumable_uploads
-        WHERE id = $1 AND owner_id = $2 AND expires_at > now()`,
-      [id, ownerId],
+      `SELECT state, media_id, place, error,
+              coalesce(claimed_at < now() - $3 * interval '1 millisecond', false) AS stale
+         FROM resumable_uploads WHERE id = $1 AND owner_id = $2 AND expires_at > now()`,
+      [id, ownerId, STALE_INGEST_MS],
     )) as Row[];
     const row = rows[0];
     if (!row) return null;
-    if (row.state === "receiving" || row.state === "processing") return { state: row.state };
+    if (row.state === "receiving") return { state: "receiving" };
+    if (row.state === "processing") return { state: "processing", stale: row.stale };
     if (row.state === "failed") {
       const e = row.error ?? { code: null };
       return {
@@ -124,7 +141,7 @@ export class ResumableOutcomes {
   }
 }
 
-/** TypeORM answers a DELETE … RETURNING with [rows, rowCount]. */
+/** TypeORM answers an UPDATE or DELETE … RETURNING with [rows, rowCount]. */
 function deletedRowsOf<T>(raw: unknown): T[] {
   return (Array.isArray(raw) && Array.isArray(raw[0]) ? raw[0] : []) as T[];
 }

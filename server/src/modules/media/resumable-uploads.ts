@@ -142,9 +142,17 @@ export class ResumableUploads {
     if (refusal) throw refusal;
   }
 
-  /** The outcome of `userId`'s upload, from whichever process finished it; null for one unknown here (or expired). */
-  outcome(userId: string, uploadId: string): Promise<Outcome | null> {
-    return this.outcomes.read(uploadId, userId);
+  /**
+   * The outcome of `userId`'s upload, from whichever process finished it; null for one unknown
+   * here (or expired). An ingest left by a process that died is begun again here.
+   */
+  async outcome(userId: string, uploadId: string): Promise<Outcome | null> {
+    const outcome = await this.outcomes.read(uploadId, userId);
+    if (outcome?.state === "processing" && outcome.stale && (await this.outcomes.reclaim(uploadId))) {
+      this.deps.logger.warn({ event: "resumable_ingest_again" }, "a stale resumable upload is ingested again");
+      this.process((await this.tus()).store, uploadId);
+    }
+    return outcome;
   }
 
   /** Ingests a complete upload in the background; its parts are removed once read. */
