@@ -155,7 +155,10 @@ export class ResumableUploads {
     return outcome;
   }
 
-  /** Ingests a complete upload in the background; its parts are removed once read. */
+  /**
+   * Ingests a complete upload in the background; its parts are removed once its outcome is
+   * written (until then another process may have to ingest it again).
+   */
   private process(store: DataStore, uploadId: string): void {
     const userId = ownerOf(uploadId);
     if (!userId) return;
@@ -170,11 +173,11 @@ export class ResumableUploads {
           return this.outcomes.failed(uploadId, error);
         },
       )
-      .catch((err: unknown) => this.deps.logger.error({ err }, "resumable upload outcome not written"))
-      .finally(async () => {
-        await store.remove(uploadId).catch(() => undefined);
-        this.running.delete(job);
-      });
+      .then(
+        () => store.remove(uploadId).catch(() => undefined),
+        (err: unknown) => this.deps.logger.error({ err }, "resumable upload outcome not written"),
+      )
+      .finally(() => this.running.delete(job));
     this.running.add(job);
   }
 
@@ -193,13 +196,11 @@ export class ResumableUploads {
     for (;;) {
       const expired = await this.outcomes.expire();
       for (const id of expired.unfinished) {
-        if (
-          await store.remove(id).then(
-            () => true,
-            () => false,
-          )
-        )
-          removed++;
+        const gone = await store.remove(id).then(
+          () => true,
+          () => false, // terminated by its owner already, or removed by the store's own expiry
+        );
+        if (gone) removed++;
       }
       if (expired.removed < 500) break;
     }
