@@ -268,6 +268,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     stop: async () => {
       await apollo.stop(); // the drain: in-flight requests finish (and send their jobs)
       await services.jobs.stop(Math.min(env.SHUTDOWN_TIMEOUT_MS, 10_000)); // running jobs finish; the rest wait in the table
+      await services.resumable.close(); // ingests under way finish; the upload locks' connections close
     },
   };
 }

@@ -45,6 +45,12 @@ export class S3Storage implements Storage {
     this.temp = new TempFiles(opts.tempDir);
   }
 
+  /** The bucket and how to reach it (resumable uploads keep their parts there too). */
+  get bucketSettings(): Omit<S3StorageOptions, "tempDir"> {
+    const { tempDir: _, ...settings } = this.opts;
+    return settings;
+  }
+
   private connect(): Promise<{ s3: S3Module; client: S3Client }> {
     this.sdk ??= import("@aws-sdk/client-s3").then((s3) => ({
       s3,

@@ -39,8 +39,14 @@ export function createServices(deps: ServiceDeps) {
   const mailer = mailOnce(deps.mailer ?? createMailer(deps.env, deps.logger), deps.ds, deps.logger);
   const jobs = deps.jobs ?? new InlineQueue(deps.logger);
   const media = new MediaService({ ...deps, jobs });
-  // Resumable uploads, tus (docs/decisions/050-trip-uploads.md): parts in DATA_DIR/uploads, swept with the media.
-  const resumable = new ResumableUploads(media, deps.env.DATA_DIR, deps.env.APP_URL, deps.logger);
+  // Resumable uploads, tus (docs/decisions/050-trip-uploads.md): parts beside the media (the bucket, or
+  // DATA_DIR/uploads), outcomes in PostgreSQL (docs/decisions/056-resumable-uploads-shared.md), swept with the media.
+  const resumable = new ResumableUploads(media, {
+    ds: deps.ds,
+    dataDir: deps.env.DATA_DIR,
+    appUrl: deps.env.APP_URL,
+    logger: deps.logger,
+  });
   jobs.define(mediaSweepJob(media, deps.logger, resumable));
   jobs.define(mediaTranscodeJob(media.videos));
   jobs.define(mediaLegacyVideosJob(media.legacyVideos, deps.logger));

@@ -33,6 +33,9 @@ describe("resumable uploads (tus 1.0.0 at /api/uploads)", () => {
       .set("Upload-Metadata", "filetype aW1hZ2UvanBlZw==");
   const patch = (agent: Agent, location: string, offset: number, bytes: Buffer) =>
     agent.patch(location).set(TUS).set("Upload-Offset", String(offset)).set("Content-Type", CHUNK).send(bytes);
+  /** The upload as its store holds it (rejects with the tus 404 once it is removed). */
+  const stored = async (location: string) =>
+    (await t.services.resumable.tus()).store.getUpload(location.split("/").pop()!);
   const result = async (agent: Agent, location: string) => {
     await t.services.resumable.settled();
     return agent.get(`${location}/result`);
@@ -85,8 +88,10 @@ describe("resumable uploads (tus 1.0.0 at /api/uploads)", () => {
       taken_at: "2023-07-14T18:32:05",
     });
     expect(JSON.stringify(res.body)).not.toMatch(/48\.85|2\.294/);
-    // the parts are gone once ingested
-    expect(fs.readdirSync(path.join(t.dataDir, "uploads")).filter((f) => location.endsWith(f))).toEqual([]);
+    // the parts are gone once ingested (from the bucket or DATA_DIR/uploads)
+    await expect(stored(location)).rejects.toMatchObject({ status_code: 404 });
+    const uploads = path.join(t.dataDir, "uploads");
+    if (fs.existsSync(uploads)) expect(fs.readdirSync(uploads).filter((f) => location.includes(f))).toEqual([]);
   });
 
   it("answers 202 while the file is still being processed", async () => {
@@ -97,6 +102,23 @@ describe("resumable uploads (tus 1.0.0 at /api/uploads)", () => {
     expect([200, 202]).toContain(early.status);
     if (early.status === 202) expect(early.body).toEqual({ status: "processing" });
     expect((await result(ann, location)).status).toBe(200);
+  });
+
+  it("ingests a finished upload once, and again when the process ingesting it died", async () => {
+    const created = await create(ann, photo.length);
+    const location = created.headers.location as string;
+    const id = location.split("/").pop()!;
+    // another process has claimed it (its last byte seen twice): this one does not ingest it
+    await t.ds.query(`UPDATE resumable_uploads SET state = 'processing', claimed_at = now() WHERE id = $1`, [id]);
+    await patch(ann, location, 0, photo).expect(204);
+    expect((await result(ann, location)).status).toBe(202);
+    // that process died: a quarter of an hour on, whoever answers the result ingests it again
+    await t.ds.query(`UPDATE resumable_uploads SET claimed_at = now() - interval '16 minutes' WHERE id = $1`, [id]);
+    expect((await ann.get(`${location}/result`)).status).toBe(202);
+    const res = await result(ann, location);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ bytes: photo.length, place: "Paris, France" });
+    await expect(stored(location)).rejects.toMatchObject({ status_code: 404 });
   });
 
   it("keeps the type check, the size limits and the 8 MiB chunks", async () => {
@@ -142,12 +164,11 @@ describe("resumable uploads (tus 1.0.0 at /api/uploads)", () => {
     const stale = await create(ann, photo.length);
     const id = (stale.headers.location as string).split("/").pop()!;
     await patch(ann, stale.headers.location as string, 0, photo.subarray(0, 1000)).expect(204);
-    const info = path.join(t.dataDir, "uploads", `${id}.json`);
-    const meta = JSON.parse(fs.readFileSync(info, "utf8")) as { creation_date: string };
-    meta.creation_date = new Date(Date.now() - 25 * 3600_000).toISOString();
-    fs.writeFileSync(info, JSON.stringify(meta));
+    // a day later (its row in PostgreSQL says when it expires)
+    await t.ds.query(`UPDATE resumable_uploads SET expires_at = now() - interval '1 hour' WHERE id = $1`, [id]);
     expect(await t.services.resumable.sweepExpired()).toBeGreaterThanOrEqual(1);
-    expect(fs.existsSync(path.join(t.dataDir, "uploads", id))).toBe(false);
+    await expect(stored(stale.headers.location as string)).rejects.toMatchObject({ status_code: 404 });
+    expect(await t.ds.query(`SELECT id FROM resumable_uploads WHERE id = $1`, [id])).toEqual([]);
     expect([404, 410]).toContain((await ann.head(stale.headers.location as string).set(TUS)).status);
   });
 });

@@ -2,14 +2,16 @@
  * Two app processes on one PostgreSQL and one bucket behave as one app behind a load balancer
  * (docs/decisions/019-scaling-out.md): a session made on one is valid on the other, sign-in
  * tokens and rate limits are shared, media uploaded through one is served by the other, and the
- * orphan sweeper runs in one process at a time. Then a short load through both prints figures.
+ * orphan sweeper runs in one process at a time, a resumable upload takes its chunks on either
+ * (docs/decisions/056-resumable-uploads-shared.md). Then a short load through both prints figures.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { GetObjectCommand } from "@aws-sdk/client-s3";
+import { GetObjectCommand, ListMultipartUploadsCommand } from "@aws-sdk/client-s3";
 import pg from "pg";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startEmbeddedPostgres } from "../../src/db/embedded-postgres.js";
 import {
@@ -110,6 +112,8 @@ describe("two app processes on one database and one bucket", () => {
   let a: ServerProcess;
   let b: ServerProcess;
   const dirs: string[] = [];
+  /** A second signed-in person (dan), for what only the owner may read. */
+  let someoneElse: Browser | undefined;
 
   const start = async (sweeperLockHeld = false) => {
     const dataDir = tempDir("scale-app");
@@ -188,8 +192,103 @@ describe("two app processes on one database and one bucket", () => {
     expect(fromA.body).toBe(served.body);
     // Another signed-in person gets the same 404 from either process (unattached: owner only).
     const dan = await signedIn("dan@example.com", b, a);
+    someoneElse = dan;
     expect((await dan.get(b, url.pathname + url.search)).status).toBe(404);
     expect((await dan.get(a, url.pathname + url.search)).status).toBe(404);
+  });
+
+  it("a resumable upload created on one process takes its chunks on either, and the other answers its result", async () => {
+    // docs/decisions/056-resumable-uploads-shared.md: parts in the bucket, locks and outcomes in PostgreSQL
+    const gil = await signedIn("gil@example.com", a, b);
+    const file = await sharp({
+      create: {
+        width: 3600,
+        height: 3000,
+        channels: 3,
+        background: "#808080",
+        noise: { type: "gaussian", mean: 128, sigma: 70 },
+      },
+    })
+      .jpeg({ quality: 98 })
+      .toBuffer();
+    const MiB = 1024 * 1024;
+    expect(file.length).toBeGreaterThan(11 * MiB);
+    const tus = { "Tus-Resumable": "1.0.0" };
+    const request = (server: ServerProcess, pathname: string, method: string, headers = {}, body?: Buffer) =>
+      send(server.base + pathname, { method, headers: gil.headers({ ...tus, ...headers }), body });
+
+    const created = await request(a, "/api/uploads", "POST", {
+      "Upload-Length": String(file.length),
+      "Upload-Metadata": "filetype aW1hZ2UvanBlZw==",
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.location!;
+    const id = location.split("/").pop()!;
+
+    // a whole part (5 MiB, S3's smallest), a tail under it (kept in the bucket until the next
+    // chunk), another 5 MiB, the rest: A, B, A, B; before each chunk, the other process says where to go on
+    const sizes = [5 * MiB, 1 * MiB, 5 * MiB];
+    sizes.push(file.length - sizes.reduce((x, y) => x + y, 0));
+    let offset = 0;
+    for (const [i, size] of sizes.entries()) {
+      const [takes, tells] = i % 2 ? [b, a] : [a, b];
+      if (i > 0) {
+        const head = await request(tells, location, "HEAD");
+        expect(head.status).toBe(200);
+        expect(head.headers["upload-offset"]).toBe(String(offset));
+      }
+      const patched = await request(
+        takes,
+        location,
+        "PATCH",
+        { "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream" },
+        file.subarray(offset, offset + size),
+      );
+      expect(patched.status, patched.body).toBe(204);
+      offset += size;
+      expect(patched.headers["upload-offset"]).toBe(String(offset));
+      if (i === 1) {
+        // the parts so far are a multipart upload in the bucket, not on either process's disk
+        const listed = await s3.client.send(new ListMultipartUploadsCommand({ Bucket: s3.bucket }));
+        expect((listed.Uploads ?? []).map((u) => u.Key)).toEqual([id]);
+      }
+    }
+
+    // B took the last byte; A answers the result (202 while B ingests it)
+    let result = await request(a, `${location}/result`, "GET");
+    for (let tries = 0; result.status === 202 && tries < 240; tries++) {
+      expect(JSON.parse(result.body)).toEqual({ status: "processing" });
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      result = await request(a, `${location}/result`, "GET");
+    }
+    expect(result.status, result.body).toBe(200);
+    const answer = JSON.parse(result.body) as { public_id: string; bytes: number; format: string };
+    expect(answer).toMatchObject({ bytes: file.length, format: "jpeg" });
+    expect((await request(b, `${location}/result`, "GET")).body).toBe(result.body);
+
+    // the stored original is the whole file: the same SHA-256 as the bytes sent
+    const pgClient = new pg.Client({ connectionString: db.url });
+    await pgClient.connect();
+    try {
+      const { rows } = await pgClient.query<{ sha256: string }>("SELECT sha256 FROM media_files WHERE id = $1", [
+        answer.public_id,
+      ]);
+      expect(rows[0]?.sha256).toBe(crypto.createHash("sha256").update(file).digest("hex"));
+    } finally {
+      await pgClient.end();
+    }
+    // no leftover parts: no multipart upload, no object of the upload's
+    const listed = await s3.client.send(new ListMultipartUploadsCommand({ Bucket: s3.bucket }));
+    expect(listed.Uploads ?? []).toEqual([]);
+    expect((await s3.keys()).filter((k) => k.includes(id))).toEqual([]);
+    expect((await s3.keys()).filter((k) => k.includes(answer.public_id)).length).toBeGreaterThan(0);
+
+    // only the uploader reads it, from either process (dan signed in above; each sign-in counts
+    // against AUTH_IP_HOURLY_LIMIT, which the rate-limit case below uses up)
+    for (const server of [a, b]) {
+      const other = await send(`${server.base}${location}/result`, { headers: someoneElse!.headers() });
+      expect(other.status).toBe(404);
+    }
   });
 
   it("serves a short load through both (figures)", async () => {

@@ -1,13 +1,17 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
-import { FileStore } from "@tus/file-store";
 import { Server } from "@tus/server";
-import { LRUCache } from "lru-cache";
-import { badInput, notFound, tooLarge, type AppError } from "../../lib/errors.js";
+import type { DataStore } from "@tus/utils";
+import type { DataSource } from "typeorm";
+import { poolOf } from "../../db/data-source.js";
+import { badInput, isAppError, tooLarge, type AppError } from "../../lib/errors.js";
 import type { Logger } from "../../lib/logger.js";
 import { MESSAGES } from "./upload-gate.js";
-import type { Ingested, MediaService } from "./media.service.js";
+import type { MediaService } from "./media.service.js";
+import { PgUploadLocker } from "./pg-upload-locker.js";
+import { ResumableOutcomes, type Outcome } from "./resumable-outcomes.js";
+import { readUpload, uploadStore } from "./resumable-stores.js";
+
+export type { Outcome } from "./resumable-outcomes.js";
 
 /** Where resumable uploads live (tus 1.0.0: core, creation, termination, expiration). */
 export const RESUMABLE_PATH = "/api/uploads";
@@ -26,10 +30,6 @@ export const RESUMABLE_MESSAGES = {
   length: "Say the file's size in Upload-Length when creating the upload.",
 } as const;
 
-/** What `GET {Location}/result` answers: still processing, the upload result, or the refusal. */
-export type Outcome =
-  { state: "processing" } | { state: "done"; ingested: Ingested } | { state: "failed"; error: unknown };
-
 /** The owner part of an upload id: the user's uuid without dashes (32 hex digits). */
 export function ownerPart(userId: string): string {
   return userId.replace(/-/g, "").toLowerCase();
@@ -41,52 +41,80 @@ function ownerOf(uploadId: string): string | null {
   return m ? m.slice(1).join("-") : null;
 }
 
+export interface ResumableUploadsDeps {
+  ds: DataSource;
+  dataDir: string;
+  appUrl: string;
+  logger: Logger;
+}
+
 /**
- * Resumable uploads (docs/decisions/050-trip-uploads.md) with @tus/server and its file store in
- * `DATA_DIR/uploads`: the bytes arrive in PATCHes of at most 8 MiB and survive a dropped
- * connection; once the last byte is in, the file goes through the same ingest as
- * `POST /api/upload/file` (type from content, size limits, quota, variants, the place), in the
- * background, and its outcome is kept for the upload's `/result` for a day. Ids start with the
- * owner's, so a request for someone else's upload is refused before the tus server sees it.
+ * Resumable uploads (docs/decisions/050-trip-uploads.md) with @tus/server, shared by every app
+ * process on one database (docs/decisions/056-resumable-uploads-shared.md): the bytes arrive in
+ * PATCHes of at most 8 MiB, to whichever process, and survive a dropped connection; they wait in
+ * the media bucket (or `DATA_DIR/uploads` with media on the disk, resumable-stores.ts), each
+ * request on an upload under its PostgreSQL advisory lock (pg-upload-locker.ts). Once the last byte
+ * is in, the process that received it ingests the file as `POST /api/upload/file` does (type from
+ * content, size limits, quota, variants, the place), in the background, and writes its outcome to
+ * PostgreSQL (resumable-outcomes.ts), where any process reads it for the upload's `/result`. Ids
+ * start with the owner's, so a request for someone else's upload is refused before the tus server
+ * sees it.
  */
 export class ResumableUploads {
-  readonly tus: Server;
-  private readonly store: FileStore;
-  private readonly outcomes = new LRUCache<string, Outcome>({ max: 20_000, ttl: RESUMABLE_EXPIRY_MS });
+  readonly outcomes: ResumableOutcomes;
+  private readonly locker: PgUploadLocker;
+  private server: Promise<{ tus: Server; store: DataStore }> | null = null;
   private readonly running = new Set<Promise<void>>();
 
   constructor(
     private readonly media: MediaService,
-    dataDir: string,
-    appUrl: string,
-    private readonly logger: Logger,
+    private readonly deps: ResumableUploadsDeps,
   ) {
-    const directory = path.join(dataDir, "uploads");
-    fs.mkdirSync(directory, { recursive: true, mode: 0o700 });
-    this.store = new FileStore({ directory, expirationPeriodInMilliseconds: RESUMABLE_EXPIRY_MS });
-    this.tus = new Server({
+    this.outcomes = new ResumableOutcomes(deps.ds, RESUMABLE_EXPIRY_MS);
+    this.locker = new PgUploadLocker(poolOf(deps.ds).options, deps.logger);
+  }
+
+  /** The tus server, built on first use (with media in a bucket, its store loads the S3 SDK). */
+  tus(): Promise<{ tus: Server; store: DataStore }> {
+    this.server ??= this.build().catch((err: unknown) => {
+      this.server = null;
+      throw err;
+    });
+    return this.server;
+  }
+
+  private async build(): Promise<{ tus: Server; store: DataStore }> {
+    const store = await uploadStore(this.media.storage, this.deps.dataDir, RESUMABLE_EXPIRY_MS);
+    const owner = (req: Request): string => {
+      const id = req.headers.get(OWNER_HEADER);
+      if (!id) throw new Error("resumable upload without its owner");
+      return id;
+    };
+    const tus = new Server({
       path: RESUMABLE_PATH,
-      datastore: this.store,
+      datastore: store,
+      locker: this.locker,
       relativeLocation: true,
-      maxSize: media.limits.videoBytes,
-      allowedOrigins: [new URL(appUrl).origin],
+      maxSize: this.media.limits.videoBytes,
+      allowedOrigins: [new URL(this.deps.appUrl).origin],
       allowedCredentials: true,
       disableTerminationForFinishedUploads: true,
-      namingFunction: (req) => {
-        const owner = req.headers.get(OWNER_HEADER);
-        if (!owner) throw new Error("resumable upload without its owner");
-        return ownerPart(owner) + crypto.randomBytes(16).toString("hex");
+      namingFunction: (req) => ownerPart(owner(req)) + crypto.randomBytes(16).toString("hex"),
+      onUploadCreate: async (req, upload) => {
+        await this.outcomes.created(upload.id, owner(req));
+        return {};
       },
-      onUploadFinish: async (_req, upload) => {
-        this.process(upload.id);
+      onUploadFinish: async (req, upload) => {
+        if (await this.outcomes.claim(upload.id, owner(req))) this.process(store, upload.id);
         return {};
       },
       onResponseError: (_req, err) => {
         if ("status_code" in err) return undefined;
-        this.logger.error({ err }, "resumable upload failed");
+        this.deps.logger.error({ err }, "resumable upload failed");
         return { status_code: 500, body: "Internal server error\n" };
       },
     });
+    return { tus, store };
   }
 
   /** Whether `uploadId` is one of `userId`'s uploads (any other answers 404, as a missing one). */
@@ -114,32 +142,42 @@ export class ResumableUploads {
     if (refusal) throw refusal;
   }
 
-  /** The outcome of a finished upload; NOT_FOUND for one unknown here (or expired). */
-  outcome(uploadId: string): Outcome {
-    const outcome = this.outcomes.get(uploadId);
-    if (!outcome) throw notFound("Upload not found");
+  /**
+   * The outcome of `userId`'s upload, from whichever process finished it; null for one unknown
+   * here (or expired). An ingest left by a process that died is begun again here.
+   */
+  async outcome(userId: string, uploadId: string): Promise<Outcome | null> {
+    const outcome = await this.outcomes.read(uploadId, userId);
+    if (outcome?.state === "processing" && outcome.stale && (await this.outcomes.reclaim(uploadId))) {
+      this.deps.logger.warn({ event: "resumable_ingest_again" }, "a stale resumable upload is ingested again");
+      this.process((await this.tus()).store, uploadId);
+    }
     return outcome;
   }
 
-  /** Ingests a complete upload in the background; its file is removed once read. */
-  private process(uploadId: string): void {
+  /**
+   * Ingests a complete upload in the background; its parts are removed once its outcome is
+   * written (until then another process may have to ingest it again).
+   */
+  private process(store: DataStore, uploadId: string): void {
     const userId = ownerOf(uploadId);
     if (!userId) return;
-    this.outcomes.set(uploadId, { state: "processing" });
-    const job = this.media
-      .ingestWithPlace(
-        { userId },
-        { stream: fs.createReadStream(path.join(this.store.directory, uploadId)) },
-        { admitted: true },
+    const job = readUpload(store, uploadId)
+      .then((stream) => this.media.ingestWithPlace({ userId }, { stream }, { admitted: true }))
+      .then(
+        (ingested) => this.outcomes.done(uploadId, ingested),
+        (error: unknown) => {
+          if (!isAppError(error)) {
+            this.deps.logger.error({ err: error }, "resumable upload could not be ingested");
+          }
+          return this.outcomes.failed(uploadId, error);
+        },
       )
       .then(
-        (ingested) => void this.outcomes.set(uploadId, { state: "done", ingested }),
-        (error: unknown) => void this.outcomes.set(uploadId, { state: "failed", error }),
+        () => store.remove(uploadId).catch(() => undefined),
+        (err: unknown) => this.deps.logger.error({ err }, "resumable upload outcome not written"),
       )
-      .finally(async () => {
-        await this.store.remove(uploadId).catch(() => undefined);
-        this.running.delete(job);
-      });
+      .finally(() => this.running.delete(job));
     this.running.add(job);
   }
 
@@ -148,8 +186,30 @@ export class ResumableUploads {
     await Promise.all([...this.running]);
   }
 
-  /** Removes the parts of uploads not finished within a day (the media sweep runs it). */
-  sweepExpired(): Promise<number> {
-    return this.tus.cleanUpExpiredUploads();
+  /**
+   * Removes uploads not finished within a day, with their parts (the media sweep runs it): the
+   * expired rows, then whatever the store itself finds expired (parts whose row went first).
+   */
+  async sweepExpired(): Promise<number> {
+    const { store, tus } = await this.tus();
+    let removed = 0;
+    for (;;) {
+      const expired = await this.outcomes.expire();
+      for (const id of expired.unfinished) {
+        const gone = await store.remove(id).then(
+          () => true,
+          () => false, // terminated by its owner already, or removed by the store's own expiry
+        );
+        if (gone) removed++;
+      }
+      if (expired.removed < 500) break;
+    }
+    return removed + (await tus.cleanUpExpiredUploads());
+  }
+
+  /** Waits for ingests under way, then lets go of the lock connections (app stop). */
+  async close(): Promise<void> {
+    await this.settled();
+    await this.locker.close();
   }
 }

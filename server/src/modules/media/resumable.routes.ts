@@ -22,10 +22,12 @@ export function resumableUploadsRouter(services: Services): Router {
   });
   router.use(requireAuth);
 
-  router.get("/:id/result", (req, res) => {
+  router.get("/:id/result", async (req, res) => {
     const id = String(req.params.id);
     if (!resumable.owns(req.userId!, id)) throw notFound("Upload not found");
-    const outcome = resumable.outcome(id);
+    // from PostgreSQL: whichever process finished the upload (docs/decisions/056-resumable-uploads-shared.md)
+    const outcome = await resumable.outcome(req.userId!, id);
+    if (!outcome || outcome.state === "receiving") throw notFound("Upload not found");
     if (outcome.state === "processing") return void res.status(202).json({ status: "processing" });
     if (outcome.state === "failed") throw outcome.error;
     res.status(200).json(uploadResult(services, outcome.ingested));
@@ -49,7 +51,7 @@ export function resumableUploadsRouter(services: Services): Router {
     setOwner(req, req.userId!);
     // the tus server reads the whole path, as it was asked
     req.url = req.originalUrl;
-    await resumable.tus.handle(req, res);
+    await (await resumable.tus()).tus.handle(req, res);
   });
   return router;
 }
@@ -73,6 +75,9 @@ export function resumableOptions(services: Services): express.RequestHandler {
   return (req, res, next) => {
     if (req.method !== "OPTIONS") return next();
     req.url = req.originalUrl;
-    void services.resumable.tus.handle(req, res);
+    services.resumable
+      .tus()
+      .then(({ tus }) => tus.handle(req, res))
+      .catch(next);
   };
 }
