@@ -176,7 +176,10 @@ describe("highlights", () => {
   it("a memory of a timeline its owner is no longer in leaves their highlights", async () => {
     // B features the shared timeline's memories, then the timeline is no longer B's (its
     // collaborator slot emptied, as a hand-over does: docs/decisions/023-export-and-deletion.md)
-    await agentB.put("/api/users/me/highlights").send({ memory_ids: [mOfB.id, mPrivate.id] }).expect(200);
+    await agentB
+      .put("/api/users/me/highlights")
+      .send({ memory_ids: [mOfB.id, mPrivate.id] })
+      .expect(200);
     expect(await restOf(agentB, "me")).toEqual([mOfB.id, mPrivate.id]);
     await t.ds.query(`UPDATE timelines SET collaborator_id = NULL WHERE id = $1`, [mPrivate.timelineId]);
     expect(await restOf(agentB, "me")).toEqual([]);
@@ -190,8 +193,14 @@ describe("highlights", () => {
     const byP = await createMemory(t.ds, { timelineId: pq.id, createdById: p.id });
     const byQ = await createMemory(t.ds, { timelineId: pq.id, createdById: q.id });
     const [agentP, agentQ] = [await signInAs(t, p), await signInAs(t, q)];
-    await agentP.put("/api/users/me/highlights").send({ memory_ids: [byQ.id, byP.id] }).expect(200);
-    await agentQ.put("/api/users/me/highlights").send({ memory_ids: [byP.id, byQ.id] }).expect(200);
+    await agentP
+      .put("/api/users/me/highlights")
+      .send({ memory_ids: [byQ.id, byP.id] })
+      .expect(200);
+    await agentQ
+      .put("/api/users/me/highlights")
+      .send({ memory_ids: [byP.id, byQ.id] })
+      .expect(200);
     await agentP.delete("/api/users/me").send({ confirm: "DELETE" }).expect(200);
     // the timeline was handed over to Q; P's memory left with P
     expect(await restOf(agentQ, "me")).toEqual([byQ.id]);
