@@ -7,7 +7,7 @@ import {
   profileMemoriesMock,
   setHighlightsMock,
 } from "../../../features/profile/testing/profile-mocks";
-import { renderScreen } from "../../../testing/render";
+import { renderScreen, type RenderScreenOptions } from "../../../testing/render";
 import { ProfileHighlights } from "./profile-highlights";
 
 // The viewer's code is loaded lazily (lazy-memory-viewer.tsx): loaded once up front.
@@ -15,7 +15,7 @@ beforeAll(() => import("../../../features/memories/components/memory-viewer"));
 
 const harbour = aProfileMemory({ id: "m-h", caption: "Harbour" });
 const dunes = aProfileMemory({ id: "m-d", caption: "Dunes" });
-const render = (mocks: Parameters<typeof renderScreen>[1]["mocks"]) =>
+const render = (mocks: RenderScreenOptions["mocks"]) =>
   renderScreen(<ProfileHighlights />, { path: "/app/profile", mocks });
 const tiles = () =>
   within(screen.getByRole("list", { name: "Highlights" }))
