@@ -53,17 +53,31 @@ export function ProfileHighlights() {
   );
 }
 
-/** The editor over one's own memories, read in pages as the list scrolls. */
+/**
+ * The editor over one's own memories, read in pages as the list scrolls. A change shows at once
+ * while it is saved, and goes back if the server refuses it.
+ */
 function Chooser({ highlights }: { highlights: readonly MemoryViewerMemory[] }) {
   const pages = useProfileMemoryPages(null, { refresh: true });
   const { save, saving, error } = useSaveHighlights();
+  const [draft, setDraft] = useState<string[] | null>(null);
   const loading = !pages.data && !pages.error;
+  const candidates = pages.data ? pages.items : [];
+  const byId = new Map<string, MemoryViewerMemory>([...candidates, ...highlights].map((m) => [m.id, m]));
+  const shown = draft ? draft.flatMap((id) => byId.get(id) ?? []) : highlights;
+
+  async function change(ids: string[]) {
+    setDraft(ids);
+    await save(ids);
+    setDraft(null);
+  }
+
   return (
     <HighlightsEditor
-      highlights={highlights}
-      candidates={pages.data ? pages.items : []}
+      highlights={shown}
+      candidates={candidates}
       renderThumb={thumb(40)}
-      onChange={(ids) => void save(ids)}
+      onChange={(ids) => void change(ids)}
       busy={saving}
       error={error}
       footer={loading ? <CenteredSpinner label="Loading memories..." height="content" /> : <LoadMore pages={pages} />}
