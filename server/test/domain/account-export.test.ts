@@ -124,7 +124,10 @@ describe("GET /api/users/me/export and User.exportUrl", () => {
   });
 
   it("a zip attachment with keepsake.json, index.html and the originals of the person's own timelines", async () => {
-    await annA.put("/api/users/me/highlights").send({ memory_ids: [video.id, photo.id] }).expect(200);
+    await annA
+      .put("/api/users/me/highlights")
+      .send({ memory_ids: [video.id, photo.id] })
+      .expect(200);
     const { res, entries } = await download(annA);
     expect(res.headers["content-type"]).toBe("application/zip");
     expect(res.headers["content-disposition"]).toMatch(
