@@ -26,3 +26,6 @@ export const EMAIL_MAX = 254;
  * and the line says "More than 100 people" (docs/decisions/039-devices-kept-and-removed.md).
  */
 export const AUDIENCE_CAP = 100;
+
+/** How many memories a person features on their profile (docs/decisions/053-highlights.md). */
+export const HIGHLIGHTS_MAX = 6;

@@ -65,7 +65,8 @@ test("profile, updates and the public profile on a phone", async ({ browser }, t
   await expectAccessible(ada, "Profile (web)");
   await shot(ada, "profile-empty-web");
   await ada.getByRole("tab", { name: "Highlights" }).click();
-  await expect(ada.getByRole("heading", { name: "Coming Soon" })).toBeVisible();
+  await expect(ada.getByRole("heading", { name: "No highlights yet" })).toBeVisible();
+  await expect(ada.getByRole("button", { name: "Choose highlights" })).toBeVisible();
   await expectAccessible(ada, "Profile (highlights)");
 
   // ---- Updates: Bo proposes a timeline from his browser ------------------------------------

@@ -21,7 +21,8 @@ export const typePolicies: TypePolicies = {
       notifications: relayStylePagination(),
     },
   },
-  User: { keyFields: ["id"] },
+  // a new choice of highlights replaces the list (docs/decisions/053-highlights.md)
+  User: { keyFields: ["id"], fields: { highlights: { merge: false } } },
   Timeline: { keyFields: ["id"], fields: { memories: relayStylePagination(["order"]) } },
   Memory: { keyFields: ["id"] },
   Notification: { keyFields: ["id"] },

@@ -9,6 +9,7 @@ import { timelineRoutes } from "../modules/timelines/timeline.routes.js";
 import { audienceRoutes } from "../modules/timelines/audience.routes.js";
 import { privacyChangeRoutes } from "../modules/timelines/privacy-change.routes.js";
 import { userRoutes } from "../modules/users/user.routes.js";
+import { highlightRoutes } from "../modules/highlights/highlight.routes.js";
 import { accountRoutes } from "../modules/account/account.routes.js";
 import { digestRoutes, preferencesRoutes, pushRoutes } from "../modules/presence/presence.routes.js";
 
@@ -23,6 +24,7 @@ export function apiRouter(services: Services): Router {
   router.use("/users", accountRoutes(services));
   router.use("/users", preferencesRoutes(services));
   router.use("/users", userRoutes(services));
+  router.use("/users", highlightRoutes(services));
   router.use("/timelines", timelineRoutes(services));
   router.use("/timelines", audienceRoutes(services));
   router.use("/timelines", privacyChangeRoutes(services));

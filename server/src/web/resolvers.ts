@@ -3,6 +3,7 @@ import { AccountResolver } from "../modules/account/account.resolver.js";
 import { AuthResolver } from "../modules/auth/auth.resolver.js";
 import { MediaResolver } from "../modules/media/media.resolver.js";
 import { UserResolver } from "../modules/users/user.resolver.js";
+import { HighlightResolver } from "../modules/highlights/highlight.resolver.js";
 import { MemoryResolver } from "../modules/memories/memory.resolver.js";
 import { TimelineMemoriesResolver } from "../modules/memories/timeline-memories.resolver.js";
 import { NotificationResolver } from "../modules/notifications/notification.resolver.js";
@@ -18,6 +19,7 @@ import { PrivacyChangeResolver } from "../modules/timelines/privacy-change.resol
 export const resolvers: NonEmptyArray<Function> = [
   AuthResolver,
   UserResolver,
+  HighlightResolver,
   MediaResolver,
   TimelineResolver,
   AudienceResolver,

@@ -4,6 +4,7 @@ import { mailOnce } from "../lib/mail-once.js";
 import { AuthService } from "../modules/auth/auth.service.js";
 import { MediaService } from "../modules/media/media.service.js";
 import { UserService } from "../modules/users/user.service.js";
+import { HighlightService } from "../modules/highlights/highlight.service.js";
 import { AccessService, type Viewer } from "../modules/access/access.service.js";
 import { MediaReads } from "../modules/media/media.reads.js";
 import { MemoryReads } from "../modules/memories/memory.reads.js";
@@ -92,6 +93,8 @@ export function createServices(deps: ServiceDeps) {
     jobs,
     auth: new AuthService({ ...deps, mailer, jobs }),
     users: new UserService(deps.ds, media),
+    /** The memories each person features on their profile (docs/decisions/053-highlights.md). */
+    highlights: new HighlightService(deps.ds),
     media,
     resumable,
     access,

@@ -124,6 +124,10 @@ describe("GET /api/users/me/export and User.exportUrl", () => {
   });
 
   it("a zip attachment with keepsake.json, index.html and the originals of the person's own timelines", async () => {
+    await annA
+      .put("/api/users/me/highlights")
+      .send({ memory_ids: [video.id, photo.id] })
+      .expect(200);
     const { res, entries } = await download(annA);
     expect(res.headers["content-type"]).toBe("application/zip");
     expect(res.headers["content-disposition"]).toMatch(
@@ -138,6 +142,8 @@ describe("GET /api/users/me/export and User.exportUrl", () => {
       displayName: "Ann <b>&</b>",
     });
     expect(doc.timelines.map((x: { title: string }) => x.title).sort()).toEqual(['Paris "2023" <script>', "Waiting"]);
+    // her highlights, in her order (docs/decisions/053-highlights.md)
+    expect(doc.highlights).toEqual([video.id, photo.id]);
     const tl = doc.timelines.find((x: { id: string }) => x.id === shared);
     expect(tl.partner).toEqual({ username: ben.username, displayName: "Ben" });
     expect(tl.memories).toHaveLength(2);

@@ -1516,6 +1516,98 @@ describe("authorization matrix: a wider tier pending", () => {
   });
 });
 
+// ---- highlights (docs/decisions/053-highlights.md): the creator features the subject's memory -------
+/** The creator's highlights hold the subject's memory (once per world). */
+const featured = new Map<string, Promise<void>>();
+function creatorFeatures(c: Cell): Promise<void> {
+  const key = `${c.privacy}:${c.status}`;
+  let done = featured.get(key);
+  if (!done) {
+    const w = worldOf(c);
+    done = t.ds
+      .query(`INSERT INTO highlights (user_id, memory_id, position) VALUES ($1, $2, 1) ON CONFLICT DO NOTHING`, [
+        w.users.creator.id,
+        w.memory.id,
+      ])
+      .then(() => undefined);
+    featured.set(key, done);
+  }
+  return done;
+}
+/** One's own timelines: the creator's, and the collaborator's once accepted; anyone else gets a 400. */
+const mayFeature = (c: Cell) =>
+  c.role === "creator" || (c.role === "collaborator" && c.status === TimelineStatus.ACCEPTED);
+/** A write cell starts from no highlights, so what it finds afterwards is its own doing. */
+const featureNothing = async (c: Cell) => {
+  const viewer = viewerOf(c);
+  if (viewer) await t.ds.query(`DELETE FROM highlights WHERE user_id = $1`, [viewer.id]);
+};
+const featuresSubject = async (c: Cell) => {
+  const viewer = viewerOf(c);
+  if (!viewer) return false;
+  const rows = await t.ds.query(`SELECT 1 FROM highlights WHERE user_id = $1 AND memory_id = $2`, [
+    viewer.id,
+    worldOf(c).memory.id,
+  ]);
+  return rows.length > 0;
+};
+const HIGHLIGHTS: Op[] = [
+  {
+    name: "field User.highlights (the creator's, through user(identifier))",
+    expected: (c) => (c.role === "anonymous" ? "UNAUTHENTICATED" : canSee(c) ? "seen" : "not seen"),
+    async observe(c, agent) {
+      await creatorFeatures(c);
+      const w = worldOf(c);
+      const r = await gql(agent, `query($i: String!) { user(identifier: $i) { highlights { id } } }`, {
+        i: w.users.creator.username,
+      });
+      return errorCode(r) ?? (ids(r.data?.user?.highlights ?? []).includes(w.memory.id) ? "seen" : "not seen");
+    },
+  },
+  {
+    name: "GET /api/users/:identifier/highlights",
+    expected: (c) => (c.role === "anonymous" ? 401 : canSee(c) ? "seen" : "not seen"),
+    async observe(c, agent) {
+      await creatorFeatures(c);
+      const w = worldOf(c);
+      const res = await agent.get(`/api/users/${w.users.creator.username}/highlights`);
+      if (res.status === 401) return 401;
+      return res.status === 200 && ids(res.body).includes(w.memory.id) ? "seen" : "not seen";
+    },
+  },
+  {
+    name: "mutation setHighlights (the subject's memory)",
+    expected: (c) => ({
+      code: signedOutOr("gql", mayFeature(c) ? "OK" : "BAD_USER_INPUT")(c),
+      featured: mayFeature(c),
+    }),
+    async observe(c, agent) {
+      await featureNothing(c);
+      const r = await gql(agent, `mutation($ids: [ID!]!) { setHighlights(memoryIds: $ids) { user { id } } }`, {
+        ids: [worldOf(c).memory.id],
+      });
+      return { code: errorCode(r) ?? "OK", featured: await featuresSubject(c) };
+    },
+  },
+  {
+    name: "PUT /api/users/me/highlights (the subject's memory)",
+    expected: (c) => ({ status: signedOutOr("rest", mayFeature(c) ? 200 : 400)(c), featured: mayFeature(c) }),
+    async observe(c, agent) {
+      await featureNothing(c);
+      const res = await agent.put("/api/users/me/highlights").send({ memory_ids: [worldOf(c).memory.id] });
+      return { status: res.status, featured: await featuresSubject(c) };
+    },
+  },
+];
+
+describe("authorization matrix: highlights", () => {
+  describe.each(HIGHLIGHTS.map((op) => [op.name, op] as const))("%s", (_name, op) => {
+    it.each(CELLS.map((c) => [cellName(c), c] as const))("%s", async (_cell, c) => {
+      expect(await op.observe(c, await agentOf(c))).toEqual(op.expected(c));
+    });
+  });
+});
+
 // ---- the matrix against what the app registers ----------------------------------------------
 // ---- presence (docs/decisions/035-presence.md): each person's own preferences, devices and digest --
 /** Today's month and day (UTC, the default zone) two years ago: the subject memory's date. */
@@ -1744,6 +1836,7 @@ const ENTRIES = [
   ...PRESENCE,
   ...PRIVACY_ANSWERS,
   ...PENDING_READS,
+  ...HIGHLIGHTS,
 ];
 const hasEntry = (prefix: string) =>
   ENTRIES.some((o) => o.name === prefix || o.name.startsWith(`${prefix} `) || o.name.startsWith(`${prefix}?`));

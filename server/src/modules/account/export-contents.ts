@@ -65,6 +65,8 @@ export interface ExportDocument {
     photo: string | null;
   };
   timelines: ExportTimeline[];
+  /** the ids of the memories featured on the profile, in order; each is in `timelines[].memories` (docs/decisions/053-highlights.md) */
+  highlights: string[];
   notifications: { type: string; message: string; isRead: boolean; createdAt: string; actionUrl: string | null }[];
 }
 
@@ -126,6 +128,8 @@ export interface ExportInput {
   partners: User[];
   notifications: ExportNotice[];
   profilePhoto: MediaFile | null;
+  /** the person's highlights, memory ids in order */
+  highlights: string[];
   now: Date;
 }
 
@@ -234,6 +238,7 @@ export function planExport(input: ExportInput): ExportPlan {
         photo,
       },
       timelines,
+      highlights: input.highlights,
       notifications: input.notifications.map(({ notice: n, message }) => ({
         type: n.type,
         message,

@@ -14,6 +14,9 @@ import { UserReads } from "../users/user.reads.js";
 import type { Viewer } from "../access/access.service.js";
 import { collaboratorSeenBy, invitedEmailSeenBy } from "../access/disclosure.js";
 import { NotificationReads } from "../notifications/notification.reads.js";
+import { HighlightReads } from "../highlights/highlight.reads.js";
+import { MemoryReads } from "../memories/memory.reads.js";
+import { TimelineReads } from "../timelines/timeline.reads.js";
 import type { Timeline } from "../../entities/timeline.entity.js";
 import type { MediaFile } from "../../entities/media-file.entity.js";
 import { MediaType } from "../../entities/media.enums.js";
@@ -64,6 +67,7 @@ export class ExportService {
   private readonly users: UserReads;
   private readonly media: MediaReads;
   private readonly notices: NotificationReads;
+  private readonly highlights: HighlightReads;
   readonly limit: RateLimiter;
 
   constructor(private readonly deps: ExportServiceDeps) {
@@ -71,6 +75,7 @@ export class ExportService {
     this.users = new UserReads(deps.ds);
     this.media = new MediaReads(deps.ds);
     this.notices = new NotificationReads(deps.ds);
+    this.highlights = new HighlightReads(deps.ds, new MemoryReads(deps.ds, new TimelineReads(deps.ds)));
     this.limit = createRateLimiter(deps.ds, { name: "export-account-1h", points: EXPORTS_PER_HOUR, durationSec: 3600 });
   }
 
@@ -99,13 +104,14 @@ export class ExportService {
   private async plan(asker: Viewer): Promise<ExportPlan> {
     const user = await this.users.self(asker);
     if (!user) throw unauthenticated();
-    const [timelines, memories, media, partners, notifications, photos] = await Promise.all([
+    const [timelines, memories, media, partners, notifications, photos, highlights] = await Promise.all([
       this.reads.ownTimelines(asker),
       this.reads.memoriesOfOwnTimelines(asker),
       this.reads.mediaOfOwnTimelines(asker),
       this.reads.partnersOfOwnTimelines(asker),
       this.notices.asShown(asker),
       user.profilePhotoId ? this.media.byIds(asker, [user.profilePhotoId]) : Promise.resolve([]),
+      this.highlights.storedIds(asker, user.id),
     ]);
     return planExport({
       user,
@@ -116,6 +122,7 @@ export class ExportService {
       partners,
       notifications,
       profilePhoto: photos[0] ?? null,
+      highlights,
       now: this.deps.clock.now(),
     });
   }

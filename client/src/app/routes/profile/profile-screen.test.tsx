@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { myExportUrlMock } from "../../../features/account/testing/account-mocks";
 import { aRelationship, relationshipsMock } from "../../../features/connections/testing/connection-mocks";
-import { me, myProfileMock } from "../../../features/profile/testing/profile-mocks";
+import { me, myHighlightsMock, myProfileMock } from "../../../features/profile/testing/profile-mocks";
 import { MyProfileDocument } from "../../../gql/graphql";
 import { renderScreen } from "../../../testing/render";
 import { ProfileScreen } from "./profile-screen";
@@ -54,10 +54,11 @@ describe("Profile screen", () => {
     expect(screen.getByText("ada@example.com")).toBeInTheDocument();
   });
 
-  it('has the tabs "Profile Web" (the connection web) and "Highlights" (Coming Soon)', async () => {
+  it('has the tabs "Profile Web" (the connection web) and "Highlights" (none chosen yet)', async () => {
     // back on "Profile Web", the web is read again (it always reads fresh: use-connections.ts)
     renderProfile([
       myProfileMock(),
+      myHighlightsMock([]),
       relationshipsMock(null, [aRelationship("u-2", "Bo Jensen", 3)], { maxUsageCount: 2 }),
     ]);
     const web = screen.getByRole("tab", { name: "Profile Web" });
@@ -68,9 +69,10 @@ describe("Profile screen", () => {
     await userEvent.click(highlights);
     expect(highlights).toHaveAttribute("aria-selected", "true");
     const panel = screen.getByRole("tabpanel", { name: "Highlights" });
-    expect(within(panel).getByRole("heading", { name: "Coming Soon" })).toBeInTheDocument();
-    expect(panel).toHaveTextContent("Choose your favorite memories to feature them here.");
-    expect(panel.querySelectorAll('[class*="tile"] > span')).toHaveLength(3);
+    expect(await within(panel).findByRole("heading", { name: "No highlights yet" })).toBeInTheDocument();
+    expect(panel).toHaveTextContent("Choose up to 6 of your memories to feature them here.");
+    expect(within(panel).getByRole("button", { name: "Choose highlights" })).toBeInTheDocument();
+    expect(panel).not.toHaveTextContent("Coming Soon");
     expect(screen.queryByTestId("connection-web")).not.toBeInTheDocument();
 
     // Arrow keys move between the tabs.

@@ -5,11 +5,11 @@ import { Spinner } from "../../../components/ui/spinner";
 import { AccountActions } from "../../../features/account/components/account-actions";
 import { ConnectionWeb, WEB_NODES } from "../../../features/connections/components/connection-web";
 import { useLogout } from "../../../features/profile/api/use-logout";
-import { HighlightsComingSoon } from "../../../features/profile/components/highlights-coming-soon";
 import { ProfileCard, type ProfileCardPerson } from "../../../features/profile/components/profile-card";
 import { ProfileTabs } from "../../../features/profile/components/profile-tabs";
 import { useMyProfileQuery } from "../../../gql/graphql";
 import { useSessionUser } from "../../../lib/session-user";
+import { ProfileHighlights } from "./profile-highlights";
 import styles from "./profile-screen.module.css";
 
 /**
@@ -84,7 +84,7 @@ export function ProfileScreen() {
             }}
           />
         }
-        highlights={<HighlightsComingSoon />}
+        highlights={<ProfileHighlights />}
       />
       {person ? <AccountActions /> : null}
       <FloatingPlusButton avoid={WEB_NODES} />

@@ -6,7 +6,12 @@ import userEvent from "@testing-library/user-event";
 import { Observable } from "rxjs";
 import { describe, expect, it, beforeAll } from "vitest";
 import { aRelationship, relationshipsMock } from "../../../features/connections/testing/connection-mocks";
-import { aProfileMemory, aUser, profileMemoriesMock } from "../../../features/profile/testing/profile-mocks";
+import {
+  aProfileMemory,
+  aUser,
+  profileMemoriesMock,
+  userHighlightsMock,
+} from "../../../features/profile/testing/profile-mocks";
 import { publicUserMock, userTimelinesMock } from "../../../features/users/testing/public-profile-mocks";
 import { PublicTimelineDetailDocument, type PublicTimelineCard_TimelineFragment } from "../../../gql/graphql";
 import { typePolicies } from "../../../lib/apollo-client";
@@ -50,6 +55,7 @@ describe("Public profile", () => {
     renderPublic("/app/public-profile?username=bo", [
       publicUserMock("bo", bo),
       relationshipsMock("bo", [aRelationship("u-3", "Cy Twombly", 2)]),
+      userHighlightsMock("bo", []),
     ]);
     expect(screen.getByRole("status")).toHaveTextContent("Loading profile...");
     expect(screen.getByRole("status").closest("[data-theme]")).toHaveAttribute("data-theme", "night");
@@ -68,7 +74,28 @@ describe("Public profile", () => {
       "/app/public-profile?username=cytwombly",
     );
     await userEvent.click(screen.getByRole("tab", { name: "Highlights" }));
-    expect(screen.getByRole("heading", { name: "Coming Soon" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "No highlights yet" })).toBeInTheDocument();
+    expect(screen.queryByText("Coming Soon")).not.toBeInTheDocument();
+  });
+
+  it("shows the highlights this viewer may see, in the person's order, and opens one in the blue viewer", async () => {
+    renderPublic("/app/public-profile?username=bo", [
+      ...baseMocks(),
+      userHighlightsMock("bo", [aProfileMemory({ caption: "Harbour" }), aProfileMemory({ caption: "Dunes" })]),
+    ]);
+    await screen.findByRole("heading", { level: 1, name: "Bo Jensen" });
+    await userEvent.click(screen.getByRole("tab", { name: "Highlights" }));
+    const list = await screen.findByRole("list", { name: "Highlights" });
+    expect(
+      within(list)
+        .getAllByRole("button")
+        .map((b) => b.getAttribute("aria-label")),
+    ).toEqual(["Open Harbour", "Open Dunes"]);
+    await userEvent.click(within(list).getByRole("button", { name: "Open Dunes" }));
+    expect((await screen.findByRole("dialog", { name: "Dunes" })).closest("[data-theme]")).toHaveAttribute(
+      "data-theme",
+      "blue",
+    );
   });
 
   it("looks a person up by e-mail", async () => {

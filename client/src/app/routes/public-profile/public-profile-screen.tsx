@@ -10,7 +10,6 @@ import { ConnectionWeb, WEB_NODES } from "../../../features/connections/componen
 import { LoadMore } from "../../../components/ui/load-more";
 import { useProfileMemoryPages } from "../../../features/profile/api/use-profile-memories";
 import { MemoryJournal } from "../../../features/memories/components/memory-journal";
-import { HighlightsComingSoon } from "../../../features/profile/components/highlights-coming-soon";
 import { ProfileCard } from "../../../features/profile/components/profile-card";
 import { ProfileTabs } from "../../../features/profile/components/profile-tabs";
 import { PublicTimelines } from "../../../features/users/components/public-timelines";
@@ -18,6 +17,7 @@ import { usePublicProfileUserQuery, type ProfileHeader_UserFragment } from "../.
 import { useSessionUser } from "../../../lib/session-user";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import styles from "./public-profile-screen.module.css";
+import { PublicHighlights } from "./public-highlights";
 import { PublicTimelineDetail } from "./public-timeline-detail";
 
 type Tab = "timelines" | "memories" | "profile";
@@ -82,7 +82,7 @@ function PublicProfilePage({ user, identifier }: { user: ProfileHeader_UserFragm
                   viewerId={viewer?.id ?? viewer?._id ?? null}
                 />
               }
-              highlights={<HighlightsComingSoon />}
+              highlights={<PublicHighlights identifier={identifier} />}
             />
           </>
         ) : (

@@ -1,9 +1,12 @@
 import { connectionOf } from "../../../testing/connection";
 import type { MockLink } from "@apollo/client/testing";
 import {
+  MyHighlightsDocument,
   MyProfileDocument,
   ProfileMemoriesDocument,
+  SetHighlightsDocument,
   UpdateProfileDocument,
+  UserHighlightsDocument,
   UsernameAvailableDocument,
   type ProfileHeader_UserFragment,
   type ProfileMemoriesQuery,
@@ -114,4 +117,54 @@ export function profileMemoriesMock(
     result: { data: { profileMemories: connectionOf("Memory", memories) } },
     ...extra,
   };
+}
+
+/** One's own highlights (`me { highlights }`), in order. */
+export function myHighlightsMock(
+  highlights: MockProfileMemory[],
+  extra: Partial<MockLink.MockedResponse> = {},
+): MockLink.MockedResponse {
+  return {
+    request: { query: MyHighlightsDocument },
+    result: { data: { me: { __typename: "User", id: "u-1", highlights: highlights.map(withoutTimeline) } } },
+    ...extra,
+  };
+}
+
+/** Another person's highlights as the viewer may see them. */
+export function userHighlightsMock(
+  identifier: string,
+  highlights: MockProfileMemory[],
+  extra: Partial<MockLink.MockedResponse> = {},
+): MockLink.MockedResponse {
+  return {
+    request: { query: UserHighlightsDocument, variables: { identifier } },
+    result: { data: { user: { __typename: "User", id: "u-2", highlights: highlights.map(withoutTimeline) } } },
+    ...extra,
+  };
+}
+
+/** `setHighlights(memoryIds)`: answers one's highlights in the new order, or errors. */
+export function setHighlightsMock(
+  memoryIds: string[],
+  answer: { highlights?: MockProfileMemory[]; errors?: { message: string; extensions?: { code: string } }[] },
+): MockLink.MockedResponse {
+  return {
+    request: { query: SetHighlightsDocument, variables: { memoryIds } },
+    result: answer.errors
+      ? { errors: answer.errors }
+      : {
+          data: {
+            setHighlights: {
+              __typename: "SetHighlightsPayload",
+              user: { __typename: "User", id: "u-1", highlights: (answer.highlights ?? []).map(withoutTimeline) },
+            },
+          },
+        },
+  };
+}
+
+function withoutTimeline(memory: MockProfileMemory) {
+  const { timelineId: _timelineId, ...rest } = memory;
+  return rest;
 }
