@@ -18,10 +18,10 @@ import { NotificationPreferences1795850000000 } from "./1795850000000-Notificati
 import { WebPush1795860000000 } from "./1795860000000-WebPush.js";
 import { DigestSends1795870000000 } from "./1795870000000-DigestSends.js";
 import { DropAccessGraphLog1795880000000 } from "./1795880000000-DropAccessGraphLog.js";
+import { MediaSha2561795890000000 } from "./1795890000000-MediaSha256.js";
 import { MemoryVoices1795900000000 } from "./1795900000000-MemoryVoices.js";
 import { Highlights1795920000000 } from "./1795920000000-Highlights.js";
 import { ResumableUploads1795950000000 } from "./1795950000000-ResumableUploads.js";
-import { MediaSha2561795890000000 } from "./1795890000000-MediaSha256.js";
 
 /** Every migration, in order. Add new ones here (npm run migration:generate -w server -- Name). */
 export const migrations = [
@@ -45,8 +45,8 @@ export const migrations = [
   WebPush1795860000000,
   DigestSends1795870000000,
   DropAccessGraphLog1795880000000,
+  MediaSha2561795890000000,
   MemoryVoices1795900000000,
   Highlights1795920000000,
   ResumableUploads1795950000000,
-  MediaSha2561795890000000,
 ];
