@@ -137,9 +137,9 @@ describe("invite links", () => {
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThanOrEqual(7);
     const token = url.searchParams.get("token")!;
-    const rows = (await t.ds.query(`SELECT token_hash FROM timeline_invite_links WHERE timeline_id = $1`, [
-      tl.id,
-    ])) as { token_hash: string }[];
+    const rows = (await t.ds.query(`SELECT token_hash FROM timeline_invite_links WHERE timeline_id = $1`, [tl.id])) as {
+      token_hash: string;
+    }[];
     expect(rows[0]!.token_hash).not.toContain(token);
     expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
 
@@ -147,9 +147,13 @@ describe("invite links", () => {
     expect(opened.data!.openInviteLink.timeline).toEqual({ id: tl.id, canRespond: true });
     // the same person again (a reload): still theirs
     expect(errorCode(await gql(inviteeA, OPEN, { token }))).toBeUndefined();
-    const acc = await gql(inviteeA, `mutation($id: ID!) { acceptTimeline(input: { id: $id }) { timeline { status } } }`, {
-      id: tl.id,
-    });
+    const acc = await gql(
+      inviteeA,
+      `mutation($id: ID!) { acceptTimeline(input: { id: $id }) { timeline { status } } }`,
+      {
+        id: tl.id,
+      },
+    );
     expect(acc.data!.acceptTimeline.timeline.status).toBe("ACCEPTED");
   });
 
@@ -183,9 +187,7 @@ describe("invite links", () => {
     expect(errorCode(await gql(inviteeA, OPEN, { token: "short" }))).toBe("BAD_USER_INPUT");
 
     // expired
-    await t.ds.query(`UPDATE timeline_invite_links SET expires_at = '2000-01-01' WHERE timeline_id = $1`, [
-      tl.id,
-    ]);
+    await t.ds.query(`UPDATE timeline_invite_links SET expires_at = '2000-01-01' WHERE timeline_id = $1`, [tl.id]);
     const expired = await gql(inviteeA, OPEN, { token: second });
     expect(expired.errors![0]!.message).toBe(INVITE_LINK_MESSAGES.expired);
 

@@ -5,7 +5,6 @@ import type { Clock } from "../../lib/clock.js";
 import { AppError, badInput, forbidden, notFound, unauthenticated } from "../../lib/errors.js";
 import type { Logger } from "../../lib/logger.js";
 import type { Viewer } from "../access/access.service.js";
-import { sha256Hex } from "../auth/sign-in-secrets.js";
 import { TimelineReads } from "./timeline.reads.js";
 import { creatorsWaitingProposal } from "./waiting-proposal.js";
 import type { Timeline } from "../../entities/timeline.entity.js";
@@ -17,12 +16,14 @@ export const INVITE_LINK_MESSAGES = {
   invalid: "This invite link is not valid any more. Ask for a new one.",
   expired: "This invite link has expired. Ask for a new one.",
   used: "This invite link has already been used.",
-  someoneElse: "This invite link was made for someone else, so it can't be used with this account. Nothing was changed.",
+  someoneElse:
+    "This invite link was made for someone else, so it can't be used with this account. Nothing was changed.",
 } as const;
 
 /** A link's token: 256 random bits, URL-safe; only its SHA-256 is kept (as a sign-in token's, docs/decisions/002). */
 const newToken = () => crypto.randomBytes(32).toString("base64url");
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const sha256Hex = (value: string) => crypto.createHash("sha256").update(value).digest("hex");
 
 interface LinkRow {
   timeline_id: string;
@@ -78,10 +79,9 @@ export class InviteLinkService {
     if (!link) throw notFound(INVITE_LINK_MESSAGES.invalid);
     // who the link is for is read from the timeline itself, not through the caller's view of it:
     // a third person learns only that it is not theirs
-    const [facts] = (await this.deps.ds.query(
-      `SELECT collaborator_id, created_by_id FROM timelines WHERE id = $1`,
-      [link.timeline_id],
-    )) as { collaborator_id: string | null; created_by_id: string }[];
+    const [facts] = (await this.deps.ds.query(`SELECT collaborator_id, created_by_id FROM timelines WHERE id = $1`, [
+      link.timeline_id,
+    ])) as { collaborator_id: string | null; created_by_id: string }[];
     if (!facts) throw notFound(INVITE_LINK_MESSAGES.invalid);
     if (facts.collaborator_id !== userId) {
       this.deps.logger.info({ event: "invite_link_refused", timelineId: link.timeline_id }, "invite link refused");

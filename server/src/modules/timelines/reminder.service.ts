@@ -75,7 +75,11 @@ export class ReminderService {
       if (!isAppError(err) || err.code !== "RATE_LIMITED") throw err;
       // a second tap that raced the first: the same answer
       const name = await inviteeNameFor(this.reads.users, viewer, t);
-      throw limitError(remindLaterMessage(name), Number(err.details.retryAfter), new Date(String(err.details.resetTime)));
+      throw limitError(
+        remindLaterMessage(name),
+        Number(err.details.retryAfter),
+        new Date(String(err.details.resetTime)),
+      );
     }
     if (!this.deps.hasMailer) return t;
     try {
