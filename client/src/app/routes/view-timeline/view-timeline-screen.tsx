@@ -150,7 +150,9 @@ export function ViewTimelineScreen() {
         />
       ) : null}
       {invited ? <PendingInvitation timelineId={timeline.id} from={personLabel(timeline.createdBy)} /> : null}
-      {waiting && memories.length > 0 ? <WaitingForAnswer name={personLabel(invitee)} timelineId={timeline.id} /> : null}
+      {waiting && memories.length > 0 ? (
+        <WaitingForAnswer name={personLabel(invitee)} timelineId={timeline.id} />
+      ) : null}
 
       {memories.length === 0 && waiting ? (
         <WaitingForAnswer name={personLabel(invitee)} timelineId={timeline.id} />

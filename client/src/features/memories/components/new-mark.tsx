@@ -8,7 +8,7 @@ import styles from "./new-mark.module.css";
 export function NewMark() {
   return (
     <span className={styles.dot} data-new-mark="">
-      <span className="visually-hidden">New</span>
+      <span className="visually-hidden">New</span>{" "}
     </span>
   );
 }

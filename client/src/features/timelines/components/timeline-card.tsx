@@ -57,8 +57,7 @@ export function TimelineCard({ timeline, viewer, eager = false }: TimelineCardPr
           ) : null}
           {timeline.newMemoryCount > 0 ? (
             <>
-              <span className="visually-hidden">, </span>
-              <NewCount count={timeline.newMemoryCount} />
+              <span className="visually-hidden">,</span> <NewCount count={timeline.newMemoryCount} />
             </>
           ) : null}
         </span>{" "}

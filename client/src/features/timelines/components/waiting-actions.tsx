@@ -24,7 +24,10 @@ export const COPY_BY_HAND = "Select the link above and copy it.";
  * by hand where the clipboard is refused.
  */
 export function WaitingActions({ timelineId, name }: { timelineId: string; name: string }) {
-  const { data, refetch } = useWaitingProposalQuery({ variables: { id: timelineId }, fetchPolicy: "cache-and-network" });
+  const { data, refetch } = useWaitingProposalQuery({
+    variables: { id: timelineId },
+    fetchPolicy: "cache-and-network",
+  });
   const [remind, reminding] = useRemindCollaboratorMutation();
   const [createLink, creating] = useCreateInviteLinkMutation();
   const [error, setError] = useState<string | null>(null);

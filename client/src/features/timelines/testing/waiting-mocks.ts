@@ -14,7 +14,9 @@ import {
 export function visitMock(timelineId = "t-1"): MockLink.MockedResponse {
   return {
     request: { query: MarkTimelineVisitedDocument, variables: { timelineId } },
-    result: { data: { markTimelineVisited: { timeline: { __typename: "Timeline", id: timelineId, newMemoryCount: 0 } } } },
+    result: {
+      data: { markTimelineVisited: { timeline: { __typename: "Timeline", id: timelineId, newMemoryCount: 0 } } },
+    },
     maxUsageCount: Number.POSITIVE_INFINITY,
   };
 }
