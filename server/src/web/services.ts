@@ -101,7 +101,7 @@ export function createServices(deps: ServiceDeps) {
     /** Two keys to widen a timeline's tier (docs/decisions/026-two-keys-privacy.md). */
     privacyChanges,
     /** "Remind {name}", invite links, what is new since a visit (docs/decisions/055-reminders-invite-links-and-new-marks.md). */
-    reminders: new ReminderService({ ...deps, jobs, hasMailer: true }),
+    reminders: new ReminderService({ ...deps, jobs }),
     inviteLinks: new InviteLinkService(deps),
     visits: new TimelineVisitService(deps),
     memories,

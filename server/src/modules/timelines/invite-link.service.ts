@@ -5,6 +5,7 @@ import type { Clock } from "../../lib/clock.js";
 import { AppError, badInput, forbidden, notFound, unauthenticated } from "../../lib/errors.js";
 import type { Logger } from "../../lib/logger.js";
 import type { Viewer } from "../access/access.service.js";
+import { InviteLinkReads } from "./invite-link.reads.js";
 import { TimelineReads } from "./timeline.reads.js";
 import { creatorsWaitingProposal } from "./waiting-proposal.js";
 import type { Timeline } from "../../entities/timeline.entity.js";
@@ -25,13 +26,6 @@ const newToken = () => crypto.randomBytes(32).toString("base64url");
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const sha256Hex = (value: string) => crypto.createHash("sha256").update(value).digest("hex");
 
-interface LinkRow {
-  timeline_id: string;
-  expires_at: Date;
-  used_at: Date | null;
-  used_by_id: string | null;
-}
-
 /**
  * "Copy invite link": a single-use, expiring link that opens a waiting proposal after sign-in.
  * The link is bound to the invitation, not to whoever holds it: it opens the proposal only for the
@@ -41,9 +35,11 @@ interface LinkRow {
  */
 export class InviteLinkService {
   private readonly timelines: TimelineReads;
+  private readonly links: InviteLinkReads;
 
   constructor(private readonly deps: { ds: DataSource; env: Env; clock: Clock; logger: Logger }) {
     this.timelines = new TimelineReads(deps.ds);
+    this.links = new InviteLinkReads(deps.ds);
   }
 
   /** A new link for the caller's waiting proposal; the previous one stops working. */
@@ -71,35 +67,28 @@ export class InviteLinkService {
     const userId = viewer.userId;
     if (!userId) throw unauthenticated();
     if (typeof token !== "string" || !TOKEN.test(token)) throw badInput(INVITE_LINK_MESSAGES.invalid);
-    const [link] = (await this.deps.ds.query(
-      `SELECT l.timeline_id, l.expires_at, l.used_at, l.used_by_id
-         FROM timeline_invite_links l WHERE l.token_hash = $1`,
-      [sha256Hex(token)],
-    )) as LinkRow[];
+    const link = await this.links.byTokenHash(viewer, sha256Hex(token));
     if (!link) throw notFound(INVITE_LINK_MESSAGES.invalid);
-    // who the link is for is read from the timeline itself, not through the caller's view of it:
+    // who the link is for is asked of the timeline itself, not through the caller's view of it:
     // a third person learns only that it is not theirs
-    const [facts] = (await this.deps.ds.query(`SELECT collaborator_id, created_by_id FROM timelines WHERE id = $1`, [
-      link.timeline_id,
-    ])) as { collaborator_id: string | null; created_by_id: string }[];
-    if (!facts) throw notFound(INVITE_LINK_MESSAGES.invalid);
-    if (facts.collaborator_id !== userId) {
-      this.deps.logger.info({ event: "invite_link_refused", timelineId: link.timeline_id }, "invite link refused");
+    const invited = await this.links.isInvitedPerson(viewer, link.timelineId);
+    if (invited === null) throw notFound(INVITE_LINK_MESSAGES.invalid);
+    if (!invited) {
+      this.deps.logger.info({ event: "invite_link_refused", timelineId: link.timelineId }, "invite link refused");
       throw forbidden(INVITE_LINK_MESSAGES.someoneElse);
     }
-    if (link.used_at && link.used_by_id !== userId) throw new AppError("CONFLICT", INVITE_LINK_MESSAGES.used);
-    if (!link.used_at) {
-      if (new Date(link.expires_at).getTime() <= this.deps.clock.now().getTime())
-        throw notFound(INVITE_LINK_MESSAGES.expired);
+    if (link.usedAt && link.usedById !== userId) throw new AppError("CONFLICT", INVITE_LINK_MESSAGES.used);
+    if (!link.usedAt) {
+      if (link.expiresAt.getTime() <= this.deps.clock.now().getTime()) throw notFound(INVITE_LINK_MESSAGES.expired);
       const used: unknown = await this.deps.ds.query(
         `UPDATE timeline_invite_links SET used_at = $2, used_by_id = $3
           WHERE timeline_id = $1 AND token_hash = $4 AND used_at IS NULL`,
-        [link.timeline_id, this.deps.clock.now(), userId, sha256Hex(token)],
+        [link.timelineId, this.deps.clock.now(), userId, sha256Hex(token)],
       );
       // TypeORM answers an UPDATE with [rows, rowCount]
       if (Array.isArray(used) && used[1] === 0) throw new AppError("CONFLICT", INVITE_LINK_MESSAGES.used);
     }
-    const t = await this.timelines.visible(viewer, link.timeline_id);
+    const t = await this.timelines.visible(viewer, link.timelineId);
     if (!t) throw notFound(INVITE_LINK_MESSAGES.invalid);
     return t;
   }

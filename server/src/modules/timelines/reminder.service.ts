@@ -25,8 +25,6 @@ export interface ReminderDeps {
   clock: Clock;
   logger: Logger;
   jobs: JobQueue;
-  /** null: no mail server configured, nothing is sent (as for the invitation itself) */
-  hasMailer: boolean;
 }
 
 /**
@@ -81,7 +79,6 @@ export class ReminderService {
         new Date(String(err.details.resetTime)),
       );
     }
-    if (!this.deps.hasMailer) return t;
     try {
       await address.consume(limitKey(resolveSessionSecret(this.deps.env), t.collaboratorEmail), "invitations");
     } catch (err) {
