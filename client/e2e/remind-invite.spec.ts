@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "./helpers/test";
 import { addDemoMemory } from "./helpers/demo-photo";
-import { expectAccessible, saveShot, signIn, trackPageErrors } from "./helpers/journey";
+import { expectAccessible, phone, saveShot, signIn, trackPageErrors } from "./helpers/journey";
+import { waitForMail } from "./helpers/outbox";
 import { proposeTimeline } from "./helpers/shared-timeline";
 
 /**
@@ -8,8 +9,8 @@ import { proposeTimeline } from "./helpers/shared-timeline";
  * (docs/decisions/055-reminders-invite-links-and-new-marks.md), at 390×844. Ada proposes a timeline
  * to Bo's address (no account yet), reminds him once and sees when she may again; the server
  * refuses a second reminder the same day. She copies an invite link (the Clipboard API, "Link
- * copied"). Cy, signed in, opens it and is refused; nothing changes. Bo, once signed in, opens it,
- * lands on the proposal and accepts; Cy still cannot use it. Bo adds a memory: Ada's card says
+ * copied"). Cy, signed in, opens it and is refused; nothing changes. Bo opens it signed out, signs
+ * in with the code from the mail, lands on the proposal and accepts; Cy still cannot use it. Bo adds a memory: Ada's card says
  * "1 new", the strip marks it "New", and once she has opened the timeline the card says no more.
  */
 
@@ -66,10 +67,20 @@ test("remind, copy an invite link, the invited person accepts through it, a thir
   await shot(cy, "someone-else");
   await expectAccessible(cy, "an invite link that is someone else's");
 
-  // ---- the invited person, signed in, opens it and accepts ----------------------------------
-  const bo = await signIn(browser, baseURL, boEmail);
+  // ---- the invited person opens it signed out, signs in with the code, lands on it, accepts --
+  const boContext = await browser.newContext({ ...phone, baseURL });
+  const bo = await boContext.newPage();
   errors.push(...trackPageErrors(bo));
   await bo.goto(path);
+  await expect(bo).toHaveURL(/\/login$/);
+  await bo.getByLabel("Email address").fill(boEmail);
+  const since = Date.now();
+  await bo.getByRole("button", { name: "Send Login Link" }).click();
+  const mail = await waitForMail(boEmail, since, 15_000, (text) => text.includes("/auth/verify?token="));
+  const code = /code in the app: ([A-Z2-9]{6})/.exec(mail.text)?.[1];
+  expect(code).toBeTruthy();
+  await bo.getByLabel("Sign-in code").fill(code!);
+  await bo.getByRole("button", { name: "Sign in with code" }).click();
   await expect(bo).toHaveURL(new RegExp(`/app/view-timeline\\?id=${id}$`));
   const invitation = bo.getByRole("heading", { name: /invited you to share this timeline$/ });
   await expect(invitation).toBeVisible();
