@@ -9,7 +9,7 @@ export function timelineVisitRoutes(services: Services): Router {
   router.post("/:id/visit", requireAuth, async (req, res) => {
     const { viewer } = restContext(req, services);
     const t = await services.visits.markVisited(viewer, String(req.params.id));
-    res.json({ id: t.id, visited: true });
+    res.json({ id: t.id });
   });
   return router;
 }
