@@ -5,6 +5,7 @@ import { redirectSignedIn } from "../features/auth/redirect-signed-in";
 import { createSessionLoader } from "../features/auth/session-loader";
 import { FirstScreenFallback } from "../lib/first-screen";
 import { importWithReload } from "../lib/stale-chunk";
+import { keepInviteFromUrl } from "../lib/pending-invite";
 import { AppLayout } from "./routes/app-layout";
 import { BareLayout } from "./routes/bare-layout";
 import { ExternalPage } from "./routes/external-page";
@@ -97,6 +98,13 @@ export function createRoutes({ client }: { client?: ApolloClient } = {}): RouteO
                 () => import("./routes/timeline-settings/timeline-settings-screen"),
                 "TimelineSettingsScreen",
               ),
+            },
+            {
+              // an invite link (docs/decisions/055-reminders-invite-links-and-new-marks.md): its token is
+              // kept before the sign-in gate, so a sign-in that follows lands back here
+              path: "invite",
+              loader: keepInviteFromUrl,
+              lazy: screen(() => import("./routes/invite/invite-screen"), "InviteScreen"),
             },
             {
               path: "timeline-access-denied",

@@ -8,6 +8,8 @@ import { relationshipRoutes } from "../modules/relationships/relationship.routes
 import { timelineRoutes } from "../modules/timelines/timeline.routes.js";
 import { audienceRoutes } from "../modules/timelines/audience.routes.js";
 import { privacyChangeRoutes } from "../modules/timelines/privacy-change.routes.js";
+import { openInviteLinkRoutes, reminderAndLinkRoutes } from "../modules/timelines/reminder-and-link.routes.js";
+import { timelineVisitRoutes } from "../modules/timelines/timeline-visit.routes.js";
 import { userRoutes } from "../modules/users/user.routes.js";
 import { highlightRoutes } from "../modules/highlights/highlight.routes.js";
 import { accountRoutes } from "../modules/account/account.routes.js";
@@ -28,6 +30,9 @@ export function apiRouter(services: Services): Router {
   router.use("/timelines", timelineRoutes(services));
   router.use("/timelines", audienceRoutes(services));
   router.use("/timelines", privacyChangeRoutes(services));
+  router.use("/timelines", reminderAndLinkRoutes(services));
+  router.use("/timelines", timelineVisitRoutes(services));
+  router.use("/invite-links", openInviteLinkRoutes(services));
   router.use("/memories", memoryRoutes(services));
   router.use("/user-relationships", relationshipRoutes(services));
   router.use("/notifications", notificationRoutes(services));

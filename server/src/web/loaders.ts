@@ -5,6 +5,7 @@ import type { RequestLoaders } from "../db/request-loaders.js";
 import type { MediaReads } from "../modules/media/media.reads.js";
 import type { MemoryReads, TimelinePageRequest } from "../modules/memories/memory.reads.js";
 import type { TimelineReads } from "../modules/timelines/timeline.reads.js";
+import type { NewSinceVisit, TimelineVisitReads } from "../modules/timelines/timeline-visit.reads.js";
 import type { UserReads } from "../modules/users/user.reads.js";
 import type { MediaFile } from "../entities/media-file.entity.js";
 import type { Memory } from "../entities/memory.entity.js";
@@ -26,6 +27,7 @@ export interface LoaderReads {
   media: MediaReads;
   timelines: TimelineReads;
   memories: MemoryReads;
+  visits: TimelineVisitReads;
 }
 
 /**
@@ -52,6 +54,10 @@ export function createLoaders(reads: LoaderReads, viewer: Viewer) {
     ),
     /** 0 for a timeline the viewer may not see */
     memoryCountByTimelineId: new DataLoader<string, number>((ids) => reads.memories.countsByTimelineIds(viewer, ids)),
+    /** what the other participant added since the viewer's last visit (docs/decisions/055); nothing for others */
+    newSinceVisitByTimelineId: new DataLoader<string, NewSinceVisit>((ids) =>
+      reads.visits.newSinceByTimelineIds(viewer, ids),
+    ),
   } satisfies RequestLoaders & Record<string, unknown>;
 }
 

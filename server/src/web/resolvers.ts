@@ -13,6 +13,9 @@ import { AudienceResolver } from "../modules/timelines/audience.resolver.js";
 import { PreferencesResolver } from "../modules/presence/preferences.resolver.js";
 import { PushResolver } from "../modules/presence/push.resolver.js";
 import { PrivacyChangeResolver } from "../modules/timelines/privacy-change.resolver.js";
+import { ReminderAndLinkResolver } from "../modules/timelines/reminder-and-link.resolver.js";
+import { TimelineVisitResolver } from "../modules/timelines/timeline-visit.resolver.js";
+import { MemoryNewResolver } from "../modules/memories/memory-new.resolver.js";
 
 /** Every resolver class of the schema. Add a module's resolver here. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -31,4 +34,7 @@ export const resolvers: NonEmptyArray<Function> = [
   AccountResolver,
   PreferencesResolver,
   PushResolver,
+  ReminderAndLinkResolver,
+  TimelineVisitResolver,
+  MemoryNewResolver,
 ];

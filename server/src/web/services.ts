@@ -15,6 +15,10 @@ import { NotificationService } from "../modules/notifications/notification.servi
 import { RelationshipService } from "../modules/relationships/relationship.service.js";
 import { TimelineService } from "../modules/timelines/timeline.service.js";
 import { AudienceService } from "../modules/timelines/audience.service.js";
+import { ReminderService } from "../modules/timelines/reminder.service.js";
+import { InviteLinkService } from "../modules/timelines/invite-link.service.js";
+import { TimelineVisitReads } from "../modules/timelines/timeline-visit.reads.js";
+import { TimelineVisitService } from "../modules/timelines/timeline-visit.service.js";
 import { PrivacyChangeService } from "../modules/timelines/privacy-change.service.js";
 import { PrivacyNotices } from "../modules/notifications/privacy-notices.js";
 import { createLoaders, loadersOf } from "./loaders.js";
@@ -58,6 +62,7 @@ export function createServices(deps: ServiceDeps) {
     media: new MediaReads(deps.ds),
     timelines: timelineReads,
     memories: new MemoryReads(deps.ds, timelineReads),
+    visits: new TimelineVisitReads(deps.ds),
   };
   // each request's Viewer holds its loaders, the request's one cache (docs/decisions/038-one-request-cache.md)
   const access = new AccessService(deps.ds, (viewer) => createLoaders(reads, viewer));
@@ -104,6 +109,10 @@ export function createServices(deps: ServiceDeps) {
     timelines: new TimelineService({ ...deps, media, mailer, notifications, jobs, privacyChanges }),
     /** Two keys to widen a timeline's tier (docs/decisions/026-two-keys-privacy.md). */
     privacyChanges,
+    /** "Remind {name}", invite links, what is new since a visit (docs/decisions/055-reminders-invite-links-and-new-marks.md). */
+    reminders: new ReminderService({ ...deps, jobs }),
+    inviteLinks: new InviteLinkService(deps),
+    visits: new TimelineVisitService(deps),
     memories,
     relationships: new RelationshipService(deps.ds),
     /** Notification preferences (docs/decisions/035-presence.md). */

@@ -1491,6 +1491,14 @@ describe("authorization matrix: writes", () => {
   );
 });
 
+describe("authorization matrix: the waiting page and what is new", () => {
+  describe.each(WAITING_AND_NEW.map((op) => [op.name, op] as const))("%s", (_name, op) => {
+    it.each(CELLS.map((c) => [cellName(c), c] as const))("%s", async (_cell, c) => {
+      expect(await op.observe(c, await agentOf(c))).toEqual(op.expected(c));
+    });
+  });
+});
+
 describe("authorization matrix: answers to a request to widen", () => {
   describe.each(PRIVACY_ANSWERS.map((op) => [op.name, op] as const))("%s", (_name, op) => {
     it.each(CELLS.map((c) => [cellName(c), c] as const))("%s", async (_cell, c) => {
@@ -1827,6 +1835,162 @@ const PRESENCE: Op[] = [
   },
 ];
 
+/**
+ * The waiting page and what is new (docs/decisions/055-reminders-invite-links-and-new-marks.md):
+ * a reminder and an invite link are the creator's of a waiting proposal only (an answered one is
+ * CONFLICT); an invite link opens for its invited person only, anyone else changes nothing; a
+ * visit is stored for a participant only, and a timeline one may not see is NOT_FOUND.
+ */
+const isWaitingCreator = (c: Cell) => c.role === "creator" && c.status === TimelineStatus.PENDING;
+const waitingGql = (c: Cell) =>
+  isWaitingCreator(c)
+    ? { code: "OK", effect: true }
+    : {
+        code: c.role === "creator" ? "CONFLICT" : c.role === "collaborator" ? "FORBIDDEN" : gqlDenial(c),
+        effect: false,
+      };
+const waitingRest = (ok: number) => (c: Cell) =>
+  isWaitingCreator(c)
+    ? { status: ok, effect: true }
+    : { status: c.role === "creator" ? 409 : c.role === "collaborator" ? 403 : restDenial(c), effect: false };
+const reminded = async (s: { timeline: Timeline }) =>
+  ((await t.ds.query(`SELECT 1 FROM rate_limits WHERE key = $1`, [`timeline-remind:${s.timeline.id}`])) as unknown[])
+    .length > 0;
+const linkMade = async (s: { timeline: Timeline }) =>
+  ((await t.ds.query(`SELECT 1 FROM timeline_invite_links WHERE timeline_id = $1`, [s.timeline.id])) as unknown[])
+    .length > 0;
+/** An invite link to the cell's fresh copy, made for its collaborator; `used()` reads it afterwards. */
+async function freshInviteLink(c: Cell) {
+  const { timeline } = await freshSubject(c);
+  const token = crypto.randomBytes(32).toString("base64url");
+  const hash = crypto.createHash("sha256").update(token).digest("hex");
+  await t.ds.query(
+    `INSERT INTO timeline_invite_links (timeline_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '7 days')`,
+    [timeline.id, hash],
+  );
+  const used = async () =>
+    (
+      (await t.ds.query(`SELECT 1 FROM timeline_invite_links WHERE timeline_id = $1 AND used_at IS NOT NULL`, [
+        timeline.id,
+      ])) as unknown[]
+    ).length > 0;
+  const collaboratorNow = async () =>
+    (await t.ds.getRepository(Timeline).findOneByOrFail({ id: timeline.id })).collaboratorId ===
+    worldOf(c).users.collaborator.id;
+  return { timeline, token, used, collaboratorNow };
+}
+const openExpected = (gqlOrRest: "gql" | "rest") => (c: Cell) =>
+  c.role === "collaborator"
+    ? { answer: gqlOrRest === "gql" ? "OK" : 200, used: true, collaboratorKept: true }
+    : {
+        answer:
+          c.role === "anonymous"
+            ? gqlOrRest === "gql"
+              ? "UNAUTHENTICATED"
+              : 401
+            : gqlOrRest === "gql"
+              ? "FORBIDDEN"
+              : 403,
+        used: false,
+        collaboratorKept: true,
+      };
+const visitStored = async (s: { timeline: Timeline }) =>
+  ((await t.ds.query(`SELECT 1 FROM timeline_visits WHERE timeline_id = $1`, [s.timeline.id])) as unknown[]).length > 0;
+const visitExpected = (gqlOrRest: "gql" | "rest") => (c: Cell) => {
+  const ok = gqlOrRest === "gql" ? "OK" : 200;
+  if (c.role === "anonymous") return { answer: gqlOrRest === "gql" ? "UNAUTHENTICATED" : 401, effect: false };
+  if (!canSee(c)) return { answer: gqlOrRest === "gql" ? "NOT_FOUND" : 404, effect: false };
+  return { answer: ok, effect: isParticipant(c) };
+};
+const WAITING_AND_NEW: Op[] = [
+  gqlWrite(
+    "mutation remindCollaborator",
+    (a, s) =>
+      gql(a, `mutation($id: ID!) { remindCollaborator(timelineId: $id) { remindableAt } }`, { id: s.timeline.id }),
+    reminded,
+    waitingGql,
+  ),
+  restWrite(
+    "POST /api/timelines/:id/remind",
+    (a, s) => a.post(`/api/timelines/${s.timeline.id}/remind`),
+    reminded,
+    waitingRest(200),
+  ),
+  gqlWrite(
+    "mutation createInviteLink",
+    (a, s) => gql(a, `mutation($id: ID!) { createInviteLink(timelineId: $id) { url } }`, { id: s.timeline.id }),
+    linkMade,
+    waitingGql,
+  ),
+  restWrite(
+    "POST /api/timelines/:id/invite-link",
+    (a, s) => a.post(`/api/timelines/${s.timeline.id}/invite-link`),
+    linkMade,
+    waitingRest(201),
+  ),
+  {
+    name: "mutation openInviteLink (the invited person only; nobody takes their place)",
+    expected: openExpected("gql"),
+    async observe(c, agent) {
+      const link = await freshInviteLink(c);
+      const r = await gql(agent, `mutation($t: String!) { openInviteLink(token: $t) { timeline { id } } }`, {
+        t: link.token,
+      });
+      return { answer: errorCode(r) ?? "OK", used: await link.used(), collaboratorKept: await link.collaboratorNow() };
+    },
+  },
+  {
+    name: "POST /api/invite-links/open (the invited person only; nobody takes their place)",
+    expected: openExpected("rest"),
+    async observe(c, agent) {
+      const link = await freshInviteLink(c);
+      const res = await agent.post("/api/invite-links/open").send({ token: link.token });
+      return { answer: res.status, used: await link.used(), collaboratorKept: await link.collaboratorNow() };
+    },
+  },
+  {
+    name: "mutation markTimelineVisited",
+    expected: visitExpected("gql"),
+    async observe(c, agent) {
+      const s = await freshSubject(c);
+      const r = await gql(agent, `mutation($id: ID!) { markTimelineVisited(timelineId: $id) { timeline { id } } }`, {
+        id: s.timeline.id,
+      });
+      return { answer: errorCode(r) ?? "OK", effect: await visitStored(s) };
+    },
+  },
+  {
+    name: "POST /api/timelines/:id/visit",
+    expected: visitExpected("rest"),
+    async observe(c, agent) {
+      const s = await freshSubject(c);
+      const res = await agent.post(`/api/timelines/${s.timeline.id}/visit`);
+      return { answer: res.status, effect: await visitStored(s) };
+    },
+  },
+  {
+    // the viewer's own marks: a participant's count; anyone else who may see it, 0; no one else reads it
+    name: "field Timeline.newMemoryCount and Memory.isNew",
+    expected: (c) =>
+      c.role === "anonymous"
+        ? "UNAUTHENTICATED"
+        : !canSee(c)
+          ? null
+          : { someNew: c.role === "collaborator", isNew: c.role === "collaborator" },
+    async observe(c, agent) {
+      const r = await gql(
+        agent,
+        `query($id: ID!) { timeline(id: $id) { newMemoryCount memories(first: 1) { edges { node { isNew } } } } }`,
+        { id: worldOf(c).subject.id },
+      );
+      if (errorCode(r)) return errorCode(r);
+      const tl = r.data!.timeline as Json;
+      if (!tl) return null;
+      return { someNew: tl.newMemoryCount > 0, isNew: nodes(tl.memories)[0]?.isNew ?? null };
+    },
+  },
+];
+
 const ENTRIES = [
   ...READS,
   ...RELATIONS,
@@ -1837,6 +2001,7 @@ const ENTRIES = [
   ...PRIVACY_ANSWERS,
   ...PENDING_READS,
   ...HIGHLIGHTS,
+  ...WAITING_AND_NEW,
 ];
 const hasEntry = (prefix: string) =>
   ENTRIES.some((o) => o.name === prefix || o.name.startsWith(`${prefix} `) || o.name.startsWith(`${prefix}?`));

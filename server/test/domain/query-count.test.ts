@@ -190,6 +190,19 @@ const OPERATIONS: Operation[] = [
     (_w, tag) => ({ q: `match${tag}` }),
     (d) => d.searchUsers,
   ),
+  // what is new since the last visit (docs/decisions/055-reminders-invite-links-and-new-marks.md)
+  graphql(
+    "timelines with newMemoryCount",
+    `{ ${conn("timelines(first: 35)", `${TIMELINE} newMemoryCount`)} }`,
+    () => ({}),
+    (d) => nodes(d.timelines),
+  ),
+  graphql(
+    "timeline(id) with memories' isNew",
+    `query($id: ID!) { timeline(id: $id) { ${TIMELINE} newMemoryCount ${conn("memories(first: 40)", `${MEMORY} isNew`)} } }`,
+    (w) => ({ id: w.subjectTimelineId }),
+    (d) => nodes(d.timeline.memories),
+  ),
   rest("GET /api/timelines", () => "/api/timelines"),
   rest("GET /api/memories/filter", (w) => `/api/memories/filter?timeline_id=${w.subjectTimelineId}&sort=-memory_date`),
   rest("GET /api/memories/profile/:identifier", (w) => `/api/memories/profile/${w.profile.username}`),

@@ -22,6 +22,7 @@ import { MediaSha2561795890000000 } from "./1795890000000-MediaSha256.js";
 import { MemoryVoices1795900000000 } from "./1795900000000-MemoryVoices.js";
 import { Highlights1795920000000 } from "./1795920000000-Highlights.js";
 import { ResumableUploads1795950000000 } from "./1795950000000-ResumableUploads.js";
+import { InviteLinks1795940000000 } from "./1795940000000-InviteLinks.js";
 
 /** Every migration, in order. Add new ones here (npm run migration:generate -w server -- Name). */
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   MemoryVoices1795900000000,
   Highlights1795920000000,
   ResumableUploads1795950000000,
+  InviteLinks1795940000000,
 ];

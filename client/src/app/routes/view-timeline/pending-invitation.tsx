@@ -6,6 +6,7 @@ import { FormAlert } from "../../../components/ui/form-alert";
 import { REJECT_CONFIRMATION } from "../../../features/notifications/api/use-notification-actions";
 import styles from "./pending-invitation.module.css";
 import { useAnswerInvitation } from "./use-answer-invitation";
+import { WaitingActions } from "../../../features/timelines/components/waiting-actions";
 
 interface PendingInvitationProps {
   timelineId: string;
@@ -59,12 +60,16 @@ export function PendingInvitation({ timelineId, from }: PendingInvitationProps) 
   );
 }
 
-/** What the creator of a pending timeline sees instead of the invitation to add memories. */
-export function WaitingForAnswer({ name }: { name: string }) {
+/**
+ * What the creator of a pending timeline sees instead of the invitation to add memories, with
+ * "Remind {name}" and "Copy invite link" (docs/decisions/055-reminders-invite-links-and-new-marks.md).
+ */
+export function WaitingForAnswer({ name, timelineId }: { name: string; timelineId?: string }) {
   return (
     <section className={styles.panel} aria-live="polite">
       <h2 className={styles.title}>{`Waiting for ${name} to accept`}</h2>
       <p className={styles.text}>You can add memories while you wait.</p>
+      {timelineId ? <WaitingActions timelineId={timelineId} name={name} /> : null}
     </section>
   );
 }

@@ -13,6 +13,7 @@ import {
 } from "../../../gql/graphql";
 import { locationOf, screenRenderer } from "../../../testing/render";
 import { ViewTimelineScreen } from "./view-timeline-screen";
+import { visitMock, waitingMock } from "../../../features/timelines/testing/waiting-mocks";
 import { allowConsoleErrors } from "../../../testing/console-errors";
 
 // The viewer's code is loaded lazily (lazy-memory-viewer.tsx): loaded once up front, so opening is not timed by the import.
@@ -59,7 +60,11 @@ function viewMock(timeline: unknown, extra: Partial<MockLink.MockedResponse> = {
   };
 }
 
-const render = screenRenderer(<ViewTimelineScreen />, "/app/view-timeline", { at: "/app/view-timeline?id=t-1" });
+// the screen reports the visit, and the waiting page asks when "Remind" works again (docs/decisions/055)
+const render = screenRenderer(<ViewTimelineScreen />, "/app/view-timeline", {
+  at: "/app/view-timeline?id=t-1",
+  mocks: [visitMock(), waitingMock()],
+});
 
 /** Runs `clicks` on a faked clock, so the strip's double-click window is moved through, not waited out. */
 function withClock(clicks: (advance: (ms: number) => void) => void) {

@@ -28,6 +28,7 @@ import { useSessionUser } from "../../../lib/session-user";
 import { OFFLINE_REASON_ID, useOnline } from "../../../lib/use-online";
 import { countLabel } from "../../../lib/count-label";
 import { PendingInvitation, WaitingForAnswer } from "./pending-invitation";
+import { useMarkTimelineVisited } from "../../../features/timelines/api/use-mark-visited";
 import styles from "./view-timeline-screen.module.css";
 
 /** Spec §2 "View Timeline": header, the strip of memories, the viewer. */
@@ -61,6 +62,8 @@ export function ViewTimelineScreen() {
   // every thumbnail of the loaded memories is kept for offline, not only those on screen
   const thumbs = useMemo(() => pages.items.flatMap((memory) => roundImageFor(memory) ?? []), [pages.items]);
   useKeepMediaForOffline(thumbs);
+  // what is new is new until this visit (docs/decisions/055-reminders-invite-links-and-new-marks.md)
+  useMarkTimelineVisited(id, !!data?.timeline?.isParticipant && online);
 
   // Without an id, go to the list (docs/product.md §8).
   if (!id) return <Navigate to="/app/timelines" replace />;
@@ -152,11 +155,13 @@ export function ViewTimelineScreen() {
         />
       ) : null}
       {invited ? <PendingInvitation timelineId={timeline.id} from={personLabel(timeline.createdBy)} /> : null}
-      {waiting && memories.length > 0 ? <WaitingForAnswer name={personLabel(invitee)} /> : null}
+      {waiting && memories.length > 0 ? (
+        <WaitingForAnswer name={personLabel(invitee)} timelineId={timeline.id} />
+      ) : null}
 
       {memories.length > 0 ? <DensitySwitch value={density} onChange={setDensity} /> : null}
       {memories.length === 0 && waiting ? (
-        <WaitingForAnswer name={personLabel(invitee)} />
+        <WaitingForAnswer name={personLabel(invitee)} timelineId={timeline.id} />
       ) : memories.length === 0 && invited ? null : memories.length === 0 && !online && timeline.memoryCount > 0 ? (
         <NotSavedHere icon={<MemoriesIcon size={28} />} />
       ) : memories.length === 0 ? (

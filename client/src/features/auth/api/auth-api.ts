@@ -1,5 +1,6 @@
 import { ApiError, apiRequest } from "../../../lib/rest-client";
 import type { SessionUser } from "../../../lib/session";
+import { afterSignIn } from "../../../lib/pending-invite";
 
 /**
  * The sign-in calls of the REST façade (docs/product.md §7 Auth, docs/decisions/002-sign-in-safety.md): plain fetch with the session
@@ -81,5 +82,6 @@ export function serverError(error: unknown): string | null {
 
 /** A same-origin path to go to after sign-in; anything else falls back to /app. */
 export function safeRedirect(path: unknown): string {
-  return typeof path === "string" && /^\/(?![/\\])/.test(path) ? path : "/app";
+  // an invite link opened before signing in lands back on the invitation (lib/pending-invite.ts)
+  return afterSignIn(typeof path === "string" && /^\/(?![/\\])/.test(path) ? path : "/app");
 }

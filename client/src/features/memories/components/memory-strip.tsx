@@ -13,6 +13,7 @@ import {
   type YearStop,
 } from "../lib/strip-marks";
 import styles from "./memory-strip.module.css";
+import { NewMark } from "./new-mark";
 import { useHorizontalWheel } from "./use-horizontal-wheel";
 import { YearScrubber } from "./year-scrubber";
 
@@ -197,6 +198,7 @@ export function MemoryStrip({ memories, onOpen, onPress, onEdit, end, months, on
                         <PlayIcon size={18} />
                       </span>
                     ) : null}
+                    {memory.isNew ? <NewMark /> : null}
                   </span>
                   <span className={styles.text}>
                     {caption ? (

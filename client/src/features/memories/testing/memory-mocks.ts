@@ -11,6 +11,7 @@ export function aMemory(
     id: "m-1",
     timelineId: "t-1",
     createdAt: "2024-01-06T10:00:00.000Z",
+    isNew: false,
     caption: "Sunset at the miradouro",
     location: "Lisbon",
     memoryDate: "2024-01-05",

@@ -4,6 +4,7 @@ import { PendingBadge } from "../../../components/ui/badge";
 import { TimelinesIcon } from "../../../components/ui/icons";
 import type { TimelineCard_TimelineFragment } from "../../../gql/graphql";
 import { collaboratorLabel, type Viewer } from "../lib/collaborator-label";
+import { NewCount } from "./new-count";
 import styles from "./timeline-card.module.css";
 
 /** "MMM d" (docs/product.md §2), or "" when the time is missing or unreadable. */
@@ -53,6 +54,11 @@ export function TimelineCard({ timeline, viewer, eager = false }: TimelineCardPr
             <span className={styles.badge}>
               <PendingBadge />
             </span>
+          ) : null}
+          {timeline.newMemoryCount > 0 ? (
+            <>
+              <span className="visually-hidden">,</span> <NewCount count={timeline.newMemoryCount} />
+            </>
           ) : null}
         </span>{" "}
         <span className={styles.meta}>

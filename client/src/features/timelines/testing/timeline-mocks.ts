@@ -36,6 +36,7 @@ export function aTimeline(
     previewImages: [] as string[],
     collaboratorEmail: "bo@example.com",
     formerMember: false,
+    newMemoryCount: 0,
     pendingPrivacy: null as PrivacyRequest_TimelineFragment["pendingPrivacy"],
     privacyRequestedAt: null as string | null,
     privacyRequestedBy: null as PrivacyRequest_TimelineFragment["privacyRequestedBy"],
