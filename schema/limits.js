@@ -26,3 +26,6 @@ export const EMAIL_MAX = 254;
  * and the line says "More than 100 people" (docs/decisions/039-devices-kept-and-removed.md).
  */
 export const AUDIENCE_CAP = 100;
+
+/** A memory's photos and videos: 1 to this many (docs/decisions/051-several-photos-per-memory.md). */
+export const MEMORY_MEDIA_MAX = 10;

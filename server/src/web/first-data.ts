@@ -81,8 +81,9 @@ interface StripMedia {
 
 /** The strip's first round image, as the strip chooses it (client memory-strip.tsx `roundImageFor`). */
 export function firstStripImage(data: Record<string, unknown> | null | undefined): string | null {
-  const timeline = data?.timeline as { memories?: { edges?: Array<{ node?: { media?: StripMedia } }> } } | null;
-  const media = timeline?.memories?.edges?.[0]?.node?.media;
+  const timeline = data?.timeline as { memories?: { edges?: Array<{ node?: { cover?: StripMedia } }> } } | null;
+  // the memory's cover (docs/decisions/051-several-photos-per-memory.md)
+  const media = timeline?.memories?.edges?.[0]?.node?.cover;
   if (!media) return null;
   if (media.type === "VIDEO") return media.posterUrl ?? media.thumbUrl ?? null;
   return media.thumbUrl ?? media.url ?? null;

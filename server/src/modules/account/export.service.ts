@@ -99,10 +99,11 @@ export class ExportService {
   private async plan(asker: Viewer): Promise<ExportPlan> {
     const user = await this.users.self(asker);
     if (!user) throw unauthenticated();
-    const [timelines, memories, media, partners, notifications, photos] = await Promise.all([
+    const [timelines, memories, media, items, partners, notifications, photos] = await Promise.all([
       this.reads.ownTimelines(asker),
       this.reads.memoriesOfOwnTimelines(asker),
       this.reads.mediaOfOwnTimelines(asker),
+      this.reads.mediaItemsOfOwnTimelines(asker),
       this.reads.partnersOfOwnTimelines(asker),
       this.notices.asShown(asker),
       user.profilePhotoId ? this.media.byIds(asker, [user.profilePhotoId]) : Promise.resolve([]),
@@ -113,6 +114,7 @@ export class ExportService {
       disclosed: await this.disclosed(asker, timelines),
       memories,
       media,
+      items,
       partners,
       notifications,
       profilePhoto: photos[0] ?? null,
