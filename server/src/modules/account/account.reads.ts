@@ -54,15 +54,17 @@ export class AccountReads {
   /** The media rows of the memories of the asker's own timelines. */
   mediaOfOwnTimelines(asker: Asker): Promise<MediaFile[]> {
     if (!asker.userId) return Promise.resolve([]);
-    return this.ds
-      .getRepository(MediaFile)
-      .createQueryBuilder("f")
-      // every photo and video of each memory (docs/decisions/051-several-photos-per-memory.md)
-      .innerJoin("memory_media", "mm", "mm.media_file_id = f.id")
-      .innerJoin(Memory, "m", "m.id = mm.memory_id")
-      .innerJoin(Timeline, "t", "t.id = m.timeline_id")
-      .where(OWN_TIMELINES, { uid: asker.userId })
-      .getMany();
+    return (
+      this.ds
+        .getRepository(MediaFile)
+        .createQueryBuilder("f")
+        // every photo and video of each memory (docs/decisions/051-several-photos-per-memory.md)
+        .innerJoin("memory_media", "mm", "mm.media_file_id = f.id")
+        .innerJoin(Memory, "m", "m.id = mm.memory_id")
+        .innerJoin(Timeline, "t", "t.id = m.timeline_id")
+        .where(OWN_TIMELINES, { uid: asker.userId })
+        .getMany()
+    );
   }
 
   /** Each memory's media ids in order, for the memories of the asker's own timelines. */

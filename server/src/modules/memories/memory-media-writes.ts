@@ -50,7 +50,9 @@ export class MemoryMediaWrites {
   /** Writes the memory's media in this order (the first its cover) and marks them attached. */
   async write(m: EntityManager, memoryId: string, ids: readonly string[]): Promise<void> {
     await m.getRepository(MemoryMedia).delete({ memoryId });
-    await m.getRepository(MemoryMedia).insert(ids.map((mediaFileId, position) => ({ memoryId, mediaFileId, position })));
+    await m
+      .getRepository(MemoryMedia)
+      .insert(ids.map((mediaFileId, position) => ({ memoryId, mediaFileId, position })));
     await m.getRepository(Memory).update({ id: memoryId }, { mediaId: ids[0]! });
     await this.media.markAttached([...ids], m);
   }

@@ -27,10 +27,9 @@ export class MemoryMediaReads {
   /** The ids of a memory's media in order, read in a write's transaction (`manager`). */
   async idsOf(asker: Asker, memoryId: string, manager: EntityManager = this.ds.manager): Promise<string[]> {
     if (!asker.userId || !isUuid(memoryId)) return [];
-    const rows = (await manager.query(
-      `SELECT media_file_id FROM memory_media WHERE memory_id = $1 ORDER BY position`,
-      [memoryId],
-    )) as Array<{ media_file_id: string }>;
+    const rows = (await manager.query(`SELECT media_file_id FROM memory_media WHERE memory_id = $1 ORDER BY position`, [
+      memoryId,
+    ])) as Array<{ media_file_id: string }>;
     return rows.map((r) => r.media_file_id);
   }
 

@@ -1,10 +1,4 @@
-import {
-  CAPTION_MAX,
-  FUTURE_DATE_MESSAGE,
-  INVALID_DATE_MESSAGE,
-  LOCATION_MAX,
-  MEANING_MAX,
-} from "@keepsake/contract";
+import { CAPTION_MAX, FUTURE_DATE_MESSAGE, INVALID_DATE_MESSAGE, LOCATION_MAX, MEANING_MAX } from "@keepsake/contract";
 import type { DataSource } from "typeorm";
 import type { Page, PageRequest } from "../../db/keyset.js";
 import type { Clock } from "../../lib/clock.js";

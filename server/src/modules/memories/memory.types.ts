@@ -5,7 +5,8 @@ import { GraphQLUpload } from "../../graphql/upload.scalar.js";
 import { Memory } from "../../entities/memory.entity.js";
 
 @InputType({
-  description: "One of file (GraphQL multipart), mediaId or mediaIds (from POST /api/upload/file or /api/uploads) is required",
+  description:
+    "One of file (GraphQL multipart), mediaId or mediaIds (from POST /api/upload/file or /api/uploads) is required",
 })
 export class CreateMemoryInput {
   @Field(() => ID)

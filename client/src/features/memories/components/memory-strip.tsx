@@ -12,6 +12,8 @@ import {
   type MonthCount,
   type YearStop,
 } from "../lib/strip-marks";
+import { itemsOf } from "../lib/media-count";
+import { StackBadge } from "./stack-badge";
 import styles from "./memory-strip.module.css";
 import { useHorizontalWheel } from "./use-horizontal-wheel";
 import { YearScrubber } from "./year-scrubber";
@@ -190,6 +192,7 @@ export function MemoryStrip({ memories, onOpen, onPress, onEdit, end, months, on
                         <PlayIcon size={18} />
                       </span>
                     ) : null}
+                    <StackBadge items={itemsOf(memory)} />
                   </span>
                   <span className={styles.text}>
                     {caption ? (
