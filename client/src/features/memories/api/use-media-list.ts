@@ -161,7 +161,6 @@ export function useMediaList(timelineId?: string, current: readonly CurrentMedia
       if (replace) drop(replace);
       return added.map((item) => start(item.key, item.file!));
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `fresh` and `drop` read only refs and `items`
     [items, start],
   );
 
@@ -179,7 +178,6 @@ export function useMediaList(timelineId?: string, current: readonly CurrentMedia
       setNotice(null);
       setItems((list) => list.filter((item) => item.key !== key));
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `drop` reads only refs and `items`
     [items],
   );
 
