@@ -28,7 +28,7 @@ const e = (s: string | null | undefined) => escapeHtml(s ?? "");
 
 function memoryHtml(m: ExportMemory): string {
   // every photo and video of the memory, the cover first (docs/decisions/051-several-photos-per-memory.md)
-  const items = m.media?.length ? m.media : m.file ? [{ file: m.file, type: m.type }] : [];
+  const items = m.media ?? (m.file ? [{ file: m.file, type: m.type }] : []);
   const media = !items.length
     ? `<p class="empty">(file missing)</p>`
     : items

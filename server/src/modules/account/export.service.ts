@@ -159,7 +159,10 @@ export class ExportService {
     if (!missing.size) return plan;
     this.deps.logger.warn({ missing: missing.size }, "export: stored originals missing, left out");
     for (const t of plan.document.timelines) {
-      for (const m of t.memories) if (m.file && missing.has(m.file)) m.file = null;
+      for (const m of t.memories) {
+        if (m.file && missing.has(m.file)) m.file = null;
+        m.media = m.media.filter((item) => !missing.has(item.file));
+      }
     }
     if (plan.document.profile.photo && missing.has(plan.document.profile.photo)) plan.document.profile.photo = null;
     return { document: plan.document, files: plan.files.filter((f) => !missing.has(f.path)) };
