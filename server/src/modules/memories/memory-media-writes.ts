@@ -47,13 +47,17 @@ export class MemoryMediaWrites {
     }
   }
 
-  /** Writes the memory's media in this order (the first its cover) and marks them attached. */
+  /**
+   * Writes the memory's media in this order (the first its cover) and marks them attached. The
+   * cover is written first: its row lock makes a concurrent write of the same memory's media wait
+   * for this one, so the rows it then replaces are this one's.
+   */
   async write(m: EntityManager, memoryId: string, ids: readonly string[]): Promise<void> {
+    await m.getRepository(Memory).update({ id: memoryId }, { mediaId: ids[0]! });
     await m.getRepository(MemoryMedia).delete({ memoryId });
     await m
       .getRepository(MemoryMedia)
       .insert(ids.map((mediaFileId, position) => ({ memoryId, mediaFileId, position })));
-    await m.getRepository(Memory).update({ id: memoryId }, { mediaId: ids[0]! });
     await this.media.markAttached([...ids], m);
   }
 }
