@@ -13,7 +13,7 @@ interface MediaRowProps {
   onRetry: (key: string) => void;
   /** Shows the thumbnails (several); with one, only "Add more photos". */
   showItems: boolean;
-  /** "A memory holds up to 10 photos or videos" when more were chosen. */
+  /** The contract's TOO_MANY_MEDIA when more were chosen. */
   notice?: string | null;
   disabled?: boolean;
 }
