@@ -145,7 +145,7 @@ async function main() {
     try {
       const cookie = await signIn(app.url, db.dataDir, "p1@bench.test");
       const big = "00000000-0000-4000-9000-000000000000";
-      const MEM = `id caption memoryDate canEdit media { url thumbUrl } createdBy { username }`;
+      const MEM = `id caption memoryDate canEdit cover { url thumbUrl } createdBy { username }`;
       const first = `query($after: String) { timeline(id: "${big}") { title memoryCount memories(first: 30, after: $after) {
         edges { cursor node { ${MEM} } } pageInfo { hasNextPage endCursor } } } }`;
       // the first page, a few times (the first request warms the process)

@@ -10,3 +10,4 @@ export declare const BIO_MAX: number;
 export declare const EMAIL_MAX: number;
 export declare const AUDIENCE_CAP: number;
 export declare const HIGHLIGHTS_MAX: number;
+export declare const MEMORY_MEDIA_MAX: number;

@@ -29,3 +29,5 @@ export const AUDIENCE_CAP = 100;
 
 /** How many memories a person features on their profile (docs/decisions/053-highlights.md). */
 export const HIGHLIGHTS_MAX = 6;
+/** A memory's photos and videos: 1 to this many (docs/decisions/051-several-photos-per-memory.md). */
+export const MEMORY_MEDIA_MAX = 10;

@@ -13,3 +13,5 @@ export const USERNAME_TAKEN = "This username is already taken. Please choose a d
 export const ALREADY_IN_TIMELINE = "Already in this timeline";
 /** A call that needs a session and has none; the profile screen maps it to "session expired". */
 export const AUTHENTICATION_REQUIRED = "Authentication required";
+/** A memory with more photos and videos than MEMORY_MEDIA_MAX. */
+export const TOO_MANY_MEDIA = "A memory holds up to 10 photos or videos";

@@ -10,7 +10,7 @@ const USER = "id username displayName profilePhotoUrl";
 
 const PAGE = "pageInfo { hasNextPage endCursor }";
 const MEMORY =
-  "id position caption location memoryDate meaning canEdit createdBy { id displayName } media { id type width height url thumbUrl posterUrl }";
+  "id position caption location memoryDate meaning canEdit createdBy { id displayName } cover { id type width height url thumbUrl posterUrl }";
 
 /** Lists are Relay connections (docs/decisions/024-paged-reads.md): the documents read one page, as the screens do. */
 export const DOCS = {
@@ -19,7 +19,7 @@ export const DOCS = {
   unread: `query BenchUnread { unreadNotificationCount }`,
   notifications: `query BenchNotifications { notifications(first: 50) { edges { cursor node { id type message isRead createdAt relatedTimelineId actionUrl relatedUser { ${USER} } } } ${PAGE} } }`,
   relationships: `query BenchRelationships { relationships { otherUser { ${USER} } memoryCount isActive timelineTitle } }`,
-  profileMemories: `query BenchProfileMemories { profileMemories(first: 30) { edges { cursor node { id caption memoryDate media { id thumbUrl } } } ${PAGE} } }`,
+  profileMemories: `query BenchProfileMemories { profileMemories(first: 30) { edges { cursor node { id caption memoryDate cover { id thumbUrl } } } ${PAGE} } }`,
 } as const;
 
 /** The page sizes of the documents above (a fixture's list may be longer: one page is read). */

@@ -21,6 +21,8 @@ export interface PresentDeps {
 export interface PresentLoaders {
   userById: DataLoader<string, User | null>;
   mediaById: DataLoader<string, MediaFile | null>;
+  /** a memory's media ids in order, the cover first */
+  mediaIdsByMemoryId: DataLoader<string, string[]>;
   timelineById: DataLoader<string, Timeline | null>;
   memoryCountByTimelineId: DataLoader<string, number>;
 }

@@ -13,6 +13,8 @@ import type { User } from "../entities/user.entity.js";
 export interface RequestLoaders {
   userById: DataLoader<string, User | null>;
   mediaById: DataLoader<string, MediaFile | null>;
+  /** a memory's media ids in order, the cover first (docs/decisions/051-several-photos-per-memory.md) */
+  mediaIdsByMemoryId: DataLoader<string, string[]>;
   timelineById: DataLoader<string, Timeline | null>;
   memoryCountByTimelineId: DataLoader<string, number>;
 }

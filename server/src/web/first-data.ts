@@ -81,8 +81,13 @@ interface StripMedia {
 
 /** The strip's first round image, as the strip chooses it (client memory-strip.tsx `roundImageFor`). */
 export function firstStripImage(data: Record<string, unknown> | null | undefined): string | null {
-  const timeline = data?.timeline as { memories?: { edges?: Array<{ node?: { media?: StripMedia } }> } } | null;
-  const media = timeline?.memories?.edges?.[0]?.node?.media;
+  const timeline = data?.timeline as {
+    memories?: { edges?: Array<{ node?: { cover?: StripMedia; media?: StripMedia | StripMedia[] } }> };
+  } | null;
+  // the memory's cover (docs/decisions/051-several-photos-per-memory.md), which the app's query
+  // names `media` (client/src/features/memories/api/memory-viewer.graphql)
+  const node = timeline?.memories?.edges?.[0]?.node;
+  const media = node?.cover ?? (Array.isArray(node?.media) ? node.media[0] : node?.media);
   if (!media) return null;
   if (media.type === "VIDEO") return media.posterUrl ?? media.thumbUrl ?? null;
   return media.thumbUrl ?? media.url ?? null;

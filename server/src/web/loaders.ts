@@ -4,6 +4,7 @@ import type { Page } from "../db/keyset.js";
 import type { RequestLoaders } from "../db/request-loaders.js";
 import type { MediaReads } from "../modules/media/media.reads.js";
 import type { MemoryReads, TimelinePageRequest } from "../modules/memories/memory.reads.js";
+import type { MemoryMediaReads } from "../modules/memories/memory-media.reads.js";
 import type { TimelineReads } from "../modules/timelines/timeline.reads.js";
 import type { NewSinceVisit, TimelineVisitReads } from "../modules/timelines/timeline-visit.reads.js";
 import type { UserReads } from "../modules/users/user.reads.js";
@@ -28,6 +29,7 @@ export interface LoaderReads {
   timelines: TimelineReads;
   memories: MemoryReads;
   visits: TimelineVisitReads;
+  memoryMedia: MemoryMediaReads;
 }
 
 /**
@@ -43,6 +45,15 @@ export function createLoaders(reads: LoaderReads, viewer: Viewer) {
     userById: byIdLoader<User>((ids) => reads.users.byIds(viewer, ids)),
     mediaById: byIdLoader<MediaFile>((ids) => reads.media.byIds(viewer, ids)),
     timelineById: byIdLoader<Timeline>((ids) => reads.timelines.visibleByIds(viewer, ids)),
+    /**
+     * the ids of each memory's photos and videos in order, the cover first, in one statement per tick
+     * (docs/decisions/051-several-photos-per-memory.md); only asked of memories already read for the
+     * viewer, and primed by the memory row reader, so a page of memories costs no statement for them
+     */
+    mediaIdsByMemoryId: new DataLoader<string, string[]>(async (ids) => {
+      const lists = await reads.memoryMedia.idsOfMemories(viewer, ids);
+      return ids.map((id) => lists.get(id) ?? []);
+    }),
     /** a page of a timeline's memories; requests with the same page arguments share one statement */
     memoryPageByTimeline: new DataLoader<TimelinePageRequest, Page<Memory>, string>(
       (requests) => reads.memories.pagesByTimelineIds(viewer, requests),

@@ -1,6 +1,7 @@
 import type { Request } from "express";
 import type { Loaders } from "./loaders.js";
 import type { Viewer } from "../modules/access/access.service.js";
+import type { MediaFile } from "../entities/media-file.entity.js";
 import type { Memory } from "../entities/memory.entity.js";
 import type { Notification } from "../entities/notification.entity.js";
 import type { RelationshipEdge } from "../modules/relationships/relationship.service.js";
@@ -122,8 +123,9 @@ export class Presenter {
 
   async memory(m: Memory) {
     const mp = this.p.memory;
-    const [media, createdByUser, partnerUser, editedByUser, canWritePartner, canEdit] = await Promise.all([
+    const [media, items, createdByUser, partnerUser, editedByUser, canWritePartner, canEdit] = await Promise.all([
       mp.media(m),
+      mp.mediaList(m),
       this.userOrNull(mp.createdBy(m)),
       this.userOrNull(mp.partner(m)),
       this.userOrNull(mp.editedBy(m)),
@@ -147,6 +149,8 @@ export class Presenter {
       media_width: media?.width ?? null,
       media_height: media?.height ?? null,
       media_bytes: media?.bytes ?? null,
+      /** every photo and video in order, the cover first (docs/decisions/051-several-photos-per-memory.md) */
+      media: items.map((f) => this.mediaItem(f)),
       position: m.position,
       caption: m.caption,
       location: m.location,
@@ -166,6 +170,24 @@ export class Presenter {
       can_edit: canEdit,
       created_at: m.createdAt.toISOString(),
       created_date: m.createdAt.toISOString(),
+    };
+  }
+
+  /** One of a memory's media in the upload result's names (docs/product.md §7). */
+  private mediaItem(f: MediaFile) {
+    const urls = this.p.media.urls(f);
+    return {
+      public_id: f.id,
+      url: urls.url,
+      type: f.type,
+      format: f.format,
+      width: f.width,
+      height: f.height,
+      bytes: f.bytes,
+      thumb_url: urls.thumbUrl,
+      poster_url: urls.posterUrl,
+      status: f.status,
+      taken_at: f.takenAt,
     };
   }
 

@@ -11,6 +11,7 @@ import { MemoryReads } from "../modules/memories/memory.reads.js";
 import { TimelineReads } from "../modules/timelines/timeline.reads.js";
 import { UserReads } from "../modules/users/user.reads.js";
 import { MemoryService } from "../modules/memories/memory.service.js";
+import { MemoryMediaReads } from "../modules/memories/memory-media.reads.js";
 import { NotificationService } from "../modules/notifications/notification.service.js";
 import { RelationshipService } from "../modules/relationships/relationship.service.js";
 import { TimelineService } from "../modules/timelines/timeline.service.js";
@@ -63,6 +64,7 @@ export function createServices(deps: ServiceDeps) {
     timelines: timelineReads,
     memories: new MemoryReads(deps.ds, timelineReads),
     visits: new TimelineVisitReads(deps.ds),
+    memoryMedia: new MemoryMediaReads(deps.ds),
   };
   // each request's Viewer holds its loaders, the request's one cache (docs/decisions/038-one-request-cache.md)
   const access = new AccessService(deps.ds, (viewer) => createLoaders(reads, viewer));

@@ -104,6 +104,8 @@ interface World {
   subject: Timeline;
   memory: Memory;
   mediaId: string;
+  /** the subject memory's second photo, not its cover (docs/decisions/051-several-photos-per-memory.md) */
+  secondId: string;
   /** a second memory: a phone's HEVC video, transcoded, with its server-made poster */
   videoMemory: Memory;
   videoId: string;
@@ -265,20 +267,29 @@ const READS: Op[] = [
   ),
   gqlRead(
     "query memory(id)",
-    `query($id: ID!) { memory(id: $id) { id media { id } } }`,
+    `query($id: ID!) { memory(id: $id) { id cover { id } } }`,
     (w) => ({ id: w.memory.id }),
-    (d, w) => d?.memory?.media?.id === w.mediaId,
+    (d, w) => d?.memory?.cover?.id === w.mediaId,
     canSee,
   ),
   gqlRead(
-    "query memory(id).media (a transcoded video: status, takenAt, its URLs)",
-    `query($id: ID!) { memory(id: $id) { media { id status takenAt url posterUrl thumbUrl } } }`,
+    "query memory(id).media (every photo, in order)",
+    `query($id: ID!) { memory(id: $id) { media { id url thumbUrl } } }`,
+    (w) => ({ id: w.memory.id }),
+    (d, w) =>
+      JSON.stringify(d?.memory?.media?.map((m: { id: string }) => m.id)) === JSON.stringify([w.mediaId, w.secondId]) &&
+      d.memory.media.every((m: { url: unknown }) => typeof m.url === "string"),
+    canSee,
+  ),
+  gqlRead(
+    "query memory(id).cover (a transcoded video: status, takenAt, its URLs)",
+    `query($id: ID!) { memory(id: $id) { cover { id status takenAt url posterUrl thumbUrl } } }`,
     (w) => ({ id: w.videoMemory.id }),
     (d, w) =>
-      d?.memory?.media?.id === w.videoId &&
-      d.memory.media.status === "READY" &&
-      d.memory.media.takenAt === "2023-07-14T18:32:05+02:00" &&
-      [d.memory.media.url, d.memory.media.posterUrl, d.memory.media.thumbUrl].every(
+      d?.memory?.cover?.id === w.videoId &&
+      d.memory.cover.status === "READY" &&
+      d.memory.cover.takenAt === "2023-07-14T18:32:05+02:00" &&
+      [d.memory.cover.url, d.memory.cover.posterUrl, d.memory.cover.thumbUrl].every(
         (u: unknown) => typeof u === "string",
       ),
     canSee,
@@ -614,6 +625,15 @@ const READS: Op[] = [
     expected: (c) => (canSee(c) ? 200 : 404),
     async observe(c, agent) {
       const url = t.services.media.signedUrl(worldOf(c).mediaId, variant);
+      return (await agent.get(url)).status;
+    },
+  })),
+  // a memory's second photo, not its cover (docs/decisions/051-several-photos-per-memory.md): the same rule
+  ...(["display", "thumb"] as const).map((variant): Op => ({
+    name: `GET /media/:id/${variant} (a memory's second photo)`,
+    expected: (c) => (canSee(c) ? 200 : 404),
+    async observe(c, agent) {
+      const url = t.services.media.signedUrl(worldOf(c).secondId, variant);
       return (await agent.get(url)).status;
     },
   })),
@@ -1392,6 +1412,15 @@ beforeAll(async () => {
         memoryDate: ON_THIS_DAY, // so that "On this day" has it to show, or to keep back
         editedById: collaborator!.id,
       });
+      const second = await t.services.media.ingest(
+        { userId: collaborator!.id },
+        { stream: fs.createReadStream(fixture("photo-gps.jpg")), filename: "second.jpg" },
+      );
+      await t.services.media.markAttached([second.id]);
+      await t.ds.query(`INSERT INTO memory_media (memory_id, media_file_id, position) VALUES ($1, $2, 1)`, [
+        memory.id,
+        second.id,
+      ]);
       const video = await t.services.media.ingest(
         { userId: creator!.id },
         { stream: fs.createReadStream(fixture("clip-hevc.mov")), filename: "IMG_0001.MOV" },
@@ -1427,6 +1456,7 @@ beforeAll(async () => {
         subject,
         memory,
         mediaId: media.id,
+        secondId: second.id,
         videoMemory,
         videoId: video.id,
         photoId: photo.id,
@@ -2023,6 +2053,7 @@ const ROUTE_ENTRY: Record<string, string> = { "GET /media/:id/:variant": "GET /m
  */
 const FIELD_ENTRY: Record<string, string> = {
   "Memory.media": "query memory(id)",
+  "Memory.cover": "query memory(id)",
   "Timeline.memories": "query timeline(id).memories",
   "Timeline.collaboratorEmail": "query timeline(id).collaboratorEmail",
   "Relationship.otherUser": "query relationships(creator)",

@@ -19,8 +19,8 @@ import { errorCode, gql, signInAs, type Agent } from "../helpers/sign-in-as.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
 
 const CREATE = `mutation($input: CreateMemoryInput!) { createMemory(input: $input) {
-  memory { id timelineId position caption location memoryDate meaning canEdit createdBy { id } media { id type url thumbUrl } timeline { id } } } }`;
-const UPDATE = `mutation($input: UpdateMemoryInput!) { updateMemory(input: $input) { memory { id caption location memoryDate meaning media { id } } } }`;
+  memory { id timelineId position caption location memoryDate meaning canEdit createdBy { id } cover { id type url thumbUrl } timeline { id } } } }`;
+const UPDATE = `mutation($input: UpdateMemoryInput!) { updateMemory(input: $input) { memory { id caption location memoryDate meaning cover { id } } } }`;
 const DELETE = `mutation($id: ID!) { deleteMemory(input: { id: $id }) { deletedId timelineId } }`;
 import { FIXTURES } from "../helpers/fixtures.js";
 
@@ -73,10 +73,10 @@ describe("memories", () => {
         meaning: "Us",
         canEdit: true,
         createdBy: { id: ann.id },
-        media: { id: media.id, type: "IMAGE" },
+        cover: { id: media.id, type: "IMAGE" },
         timeline: { id: tl.id },
       });
-      expect(r.data!.createMemory.memory.media.url).toMatch(new RegExp(`^/media/${media.id}/display\\?exp=`));
+      expect(r.data!.createMemory.memory.cover.url).toMatch(new RegExp(`^/media/${media.id}/display\\?exp=`));
       expect((await t.ds.getRepository(MediaFile).findOneByOrFail({ id: media.id })).attached).toBe(true);
       const row = await t.ds.getRepository(Timeline).findOneByOrFail({ id: tl.id });
       expect(row.lastActivity.getTime()).toBe(t.clock.now().getTime());
@@ -207,7 +207,7 @@ describe("memories", () => {
         .field("map", JSON.stringify({ 0: ["variables.input.file"] }))
         .attach("0", fs.readFileSync(`${FIXTURES}/photo-gps.jpg`), "photo.jpg");
       expect(photo.body.errors).toBeUndefined();
-      expect(photo.body.data.createMemory.memory).toMatchObject({ caption: "Real", media: { type: "IMAGE" } });
+      expect(photo.body.data.createMemory.memory).toMatchObject({ caption: "Real", cover: { type: "IMAGE" } });
 
       const video = await annA
         .post("/graphql")
@@ -216,8 +216,8 @@ describe("memories", () => {
         .field("map", JSON.stringify({ 0: ["variables.input.file"] }))
         .attach("0", fs.readFileSync(`${FIXTURES}/clip.mp4`), "clip.mp4");
       expect(video.body.errors).toBeUndefined();
-      expect(video.body.data.createMemory.memory.media.type).toBe("VIDEO");
-      expect(video.body.data.createMemory.memory.media.thumbUrl).toMatch(/\/thumb\?/);
+      expect(video.body.data.createMemory.memory.cover.type).toBe("VIDEO");
+      expect(video.body.data.createMemory.memory.cover.thumbUrl).toMatch(/\/thumb\?/);
       // a video with a poster joins the previews
       expect((await t.ds.getRepository(Timeline).findOneByOrFail({ id: tl.id })).previewMediaIds).toHaveLength(2);
 
@@ -383,7 +383,7 @@ describe("memories", () => {
       const id = created.data!.createMemory.memory.id;
       const next = await upload(ben);
       const r = await gql(benA, UPDATE, { input: { id, mediaId: next.id } });
-      expect(r.data!.updateMemory.memory.media.id).toBe(next.id);
+      expect(r.data!.updateMemory.memory.cover.id).toBe(next.id);
       expect(await t.ds.getRepository(MediaFile).findOneBy({ id: first.id })).toBeNull();
       expect((await t.ds.getRepository(MediaFile).findOneByOrFail({ id: next.id })).attached).toBe(true);
       expect((await t.ds.getRepository(Timeline).findOneByOrFail({ id: tl.id })).previewMediaIds).toEqual([next.id]);

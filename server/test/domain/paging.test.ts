@@ -343,7 +343,7 @@ describe("bad page arguments and the cost limit", () => {
     );
     expect(viaVariables.status).toBe(400);
     const fine = await post(
-      `query($id: ID!) { timeline(id: $id) { memories(first: 100) { edges { node { id caption memoryDate media { url thumbUrl } } } } } }`,
+      `query($id: ID!) { timeline(id: $id) { memories(first: 100) { edges { node { id caption memoryDate cover { url thumbUrl } } } } } }`,
       { id: big },
     );
     expect(fine.status).toBe(200);
@@ -355,7 +355,7 @@ describe("a page costs the statements of the first page", () => {
   it.each([
     [
       "Timeline.memories",
-      `query($id: ID!, $after: String) { timeline(id: $id) { memories(first: 20, after: $after) { totalCount edges { node { id caption media { url } createdBy { username } } } pageInfo { hasNextPage endCursor } } } }`,
+      `query($id: ID!, $after: String) { timeline(id: $id) { memories(first: 20, after: $after) { totalCount edges { node { id caption cover { url } createdBy { username } } } pageInfo { hasNextPage endCursor } } } }`,
       (d: Json) => d.timeline.memories,
     ],
     [

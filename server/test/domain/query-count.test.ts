@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NotificationType } from "../../src/entities/notification.enums.js";
 import { Privacy } from "../../src/entities/timeline.enums.js";
 import type { User } from "../../src/entities/user.entity.js";
-import { connect, createMemory, createNotification, createUser } from "../factories/index.js";
+import { connect, createMedia, createMemory, createNotification, createUser } from "../factories/index.js";
 import { QueryCounter } from "../helpers/query-count.js";
 import { gql, signInAs, type Agent, type Json } from "../helpers/sign-in-as.js";
 import { createTestApp, type TestApp } from "../helpers/test-app.js";
@@ -101,6 +101,28 @@ async function buildVisitorWorld(t: TestApp, n: number, tag: string): Promise<Wo
     await createMemory(t.ds, { timelineId: tl.id, createdById: i % 2 ? owner.id : partner.id });
   }
   return { viewer: visitor, agent: await signInAs(t, visitor), subjectTimelineId: tl.id, profile: owner };
+}
+
+/**
+ * Memories of several photos (docs/decisions/051-several-photos-per-memory.md): a timeline of n
+ * memories between the viewer and another person, each holding 3 photos.
+ */
+async function buildSeveralWorld(t: TestApp, n: number, tag: string): Promise<World> {
+  const viewer = await createUser(t.ds, { displayName: `Several ${tag}` });
+  const other = await createUser(t.ds);
+  const tl = await connect(t.ds, viewer, other, { title: `Trip ${tag}` });
+  for (let i = 0; i < n; i++) {
+    const m = await createMemory(t.ds, { timelineId: tl.id, createdById: viewer.id });
+    for (const position of [1, 2]) {
+      const f = await createMedia(t.ds, { ownerId: viewer.id, attached: true });
+      await t.ds.query(`INSERT INTO memory_media (memory_id, media_file_id, position) VALUES ($1, $2, $3)`, [
+        m.id,
+        f.id,
+        position,
+      ]);
+    }
+  }
+  return { viewer, agent: await signInAs(t, viewer), subjectTimelineId: tl.id, profile: viewer };
 }
 
 interface Operation {
@@ -232,12 +254,32 @@ const VISITOR_OPERATIONS: Operation[] = [
   ),
 ];
 
+/** Every photo of each memory: the memory read primes their order; their rows come in one statement. */
+const SEVERAL_OPERATIONS: Operation[] = [
+  graphql(
+    "timeline(id) with memories of 3 photos each",
+    `query($id: ID!) { timeline(id: $id) { ${TIMELINE} ${conn("memories(first: 40)", `${MEMORY} cover { id } media { id type url thumbUrl posterUrl }`, true)} } }`,
+    (w) => ({ id: w.subjectTimelineId }),
+    (d) =>
+      nodes(d.timeline.memories).map((m: Json) => {
+        if ((m.media as unknown[]).length !== 3) throw new Error("a memory without its 3 photos");
+        return m;
+      }),
+  ),
+  rest(
+    "GET /api/memories/filter, memories of 3 photos each",
+    (w) => `/api/memories/filter?timeline_id=${w.subjectTimelineId}&sort=-memory_date`,
+  ),
+];
+
 describe("SQL statements per operation do not grow with list size (3 vs 30 items)", () => {
   let t: TestApp;
   let small: World;
   let large: World;
   let smallVisitor: World;
   let largeVisitor: World;
+  let smallSeveral: World;
+  let largeSeveral: World;
   let counter: QueryCounter;
 
   beforeAll(async () => {
@@ -246,6 +288,8 @@ describe("SQL statements per operation do not grow with list size (3 vs 30 items
     large = await buildWorld(t, 30, "l");
     smallVisitor = await buildVisitorWorld(t, 3, "vs");
     largeVisitor = await buildVisitorWorld(t, 30, "vl");
+    smallSeveral = await buildSeveralWorld(t, 3, "ms");
+    largeSeveral = await buildSeveralWorld(t, 30, "ml");
     counter = new QueryCounter(t.ds);
   }, 120_000);
   afterAll(async () => {
@@ -278,6 +322,22 @@ describe("SQL statements per operation do not grow with list size (3 vs 30 items
     const nSmall = await counter.measure(async () => (smallSize = (await op.run(smallVisitor, "vs")).size));
     const smallLog = [...counter.statements];
     const nLarge = await counter.measure(async () => (largeSize = (await op.run(largeVisitor, "vl")).size));
+    expect(smallSize).toBe(3);
+    expect(largeSize).toBe(30);
+    expect(nLarge, `3 items:\n${smallLog.join("\n")}\n\n30 items:\n${counter.statements.join("\n")}`).toBe(nSmall);
+    expect(nSmall, smallLog.join("\n")).toBeLessThanOrEqual(6);
+    process.stdout.write(
+      `[query-count] ${op.name}: ${nSmall} statements for ${smallSize} and for ${largeSize} items\n`,
+    );
+  });
+
+  it.each(SEVERAL_OPERATIONS.map((op) => [op.name, op] as const))("%s", async (_name, op) => {
+    await op.run(smallSeveral, "ms"); // warm-up
+    let smallSize = 0;
+    let largeSize = 0;
+    const nSmall = await counter.measure(async () => (smallSize = (await op.run(smallSeveral, "ms")).size));
+    const smallLog = [...counter.statements];
+    const nLarge = await counter.measure(async () => (largeSize = (await op.run(largeSeveral, "ml")).size));
     expect(smallSize).toBe(3);
     expect(largeSize).toBe(30);
     expect(nLarge, `3 items:\n${smallLog.join("\n")}\n\n30 items:\n${counter.statements.join("\n")}`).toBe(nSmall);

@@ -91,7 +91,13 @@ export async function createMemory(
     meaning: "It mattered",
     ...overrides,
   });
-  return ds.getRepository(Memory).save(row);
+  const saved = await ds.getRepository(Memory).save(row);
+  // its one photo is its cover, position 0 (docs/decisions/051-several-photos-per-memory.md)
+  await ds.query(`INSERT INTO memory_media (memory_id, media_file_id, position) VALUES ($1, $2, 0)`, [
+    saved.id,
+    saved.mediaId,
+  ]);
+  return saved;
 }
 
 export async function createNotification(

@@ -22,7 +22,7 @@ const TIMELINES = `query Timelines($first: Int = 30, $after: String) {
   timelines(first: $first, after: $after) { edges { cursor node { id title collaborator { id displayName } } } pageInfo { hasNextPage endCursor } }
 }`;
 const VIEW = `query ViewTimeline($id: ID!, $first: Int = 30) {
-  timeline(id: $id) { id title memoryCount memories(first: $first) { edges { node { id caption media { type url thumbUrl posterUrl } } } } }
+  timeline(id: $id) { id title memoryCount memories(first: $first) { edges { node { id caption cover { type url thumbUrl posterUrl } } } } }
 }`;
 const SHELL = `<div class="app-column" data-first-screen><h1 class="screen-title">Your Timelines</h1></div>`;
 const SCREENS = {
@@ -92,7 +92,7 @@ describe("the signed-in first screen's data in its HTML (server/src/web/first-da
     const answer = await gql(asB, VIEW, { id: ours.id });
     expect(first.query.variables).toEqual({ id: ours.id });
     expect(first.query.data).toEqual(answer.data);
-    const media = answer.data!.timeline.memories.edges[0].node.media;
+    const media = answer.data!.timeline.memories.edges[0].node.cover;
     const image = (media.thumbUrl ?? media.url) as string;
     expect(image).toMatch(/^\/media\//);
     expect(res.text).toContain(

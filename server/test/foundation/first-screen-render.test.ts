@@ -19,7 +19,7 @@ const MANIFEST = {
   "src/view.tsx": { file: "assets/view-1.js", css: ["assets/view-1.css"] },
 };
 const VIEW = `query ViewTimeline($id: ID!) {
-  timeline(id: $id) { id title memories(first: 30) { edges { node { id media { type url thumbUrl posterUrl } } } } }
+  timeline(id: $id) { id title memories(first: 30) { edges { node { id cover { type url thumbUrl posterUrl } } } } }
 }`;
 const SCREENS = {
   "/app/view-timeline": {

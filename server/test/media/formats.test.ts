@@ -284,19 +284,19 @@ describe("phone formats: HEIC, AVIF, HEVC, VP9, AV1 and position boxes", () => {
     const up = uploaded.get("clip-hevc.mov")!;
     const res = await gql(
       ann,
-      `query($id: ID!) { timeline(id: $id) { memories { edges { node { caption media { status url thumbUrl posterUrl takenAt } } } } } }`,
+      `query($id: ID!) { timeline(id: $id) { memories { edges { node { caption cover { status url thumbUrl posterUrl takenAt } } } } } }`,
       { id: timelineId },
     );
     const node = (
       (res.data as { timeline: { memories: { edges: unknown } } }).timeline.memories.edges as {
         node: {
           caption: string;
-          media: { status: string; url: string; thumbUrl: string; posterUrl: string; takenAt: string };
+          cover: { status: string; url: string; thumbUrl: string; posterUrl: string; takenAt: string };
         };
       }[]
     ).find((e) => e.node.caption === "clip-hevc.mov")!.node;
-    expect(node.media).toMatchObject({ status: "READY", takenAt: "2023-07-14T18:32:05+02:00" });
-    for (const url of [node.media.url, node.media.thumbUrl, node.media.posterUrl, up.file_url!, up.poster_url!]) {
+    expect(node.cover).toMatchObject({ status: "READY", takenAt: "2023-07-14T18:32:05+02:00" });
+    for (const url of [node.cover.url, node.cover.thumbUrl, node.cover.posterUrl, up.file_url!, up.poster_url!]) {
       await get(ann, url).expect(200);
       const refused = await get(stranger, url).expect(404);
       expect(refused.headers["cache-control"]).toBe("no-store");
@@ -304,7 +304,7 @@ describe("phone formats: HEIC, AVIF, HEVC, VP9, AV1 and position boxes", () => {
       await get(ann, url.replace(/sig=[^&]+/, "sig=" + "A".repeat(43))).expect(404);
     }
     // Range on the transcoded copy
-    const part = await get(ann, node.media.url).set("Range", "bytes=0-9").expect(206);
+    const part = await get(ann, node.cover.url).set("Range", "bytes=0-9").expect(206);
     expect((part.body as Buffer).subarray(4, 8).toString("latin1")).toBe("ftyp");
   });
 });

@@ -23,6 +23,7 @@ import { MemoryVoices1795900000000 } from "./1795900000000-MemoryVoices.js";
 import { Highlights1795920000000 } from "./1795920000000-Highlights.js";
 import { ResumableUploads1795950000000 } from "./1795950000000-ResumableUploads.js";
 import { InviteLinks1795940000000 } from "./1795940000000-InviteLinks.js";
+import { MemoryMedia1795930000000 } from "./1795930000000-MemoryMedia.js";
 
 /** Every migration, in order. Add new ones here (npm run migration:generate -w server -- Name). */
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   Highlights1795920000000,
   ResumableUploads1795950000000,
   InviteLinks1795940000000,
+  MemoryMedia1795930000000,
 ];

@@ -11,6 +11,7 @@ import type { MediaFile } from "../../entities/media-file.entity.js";
 import { Notification } from "../../entities/notification.entity.js";
 import { NotificationType } from "../../entities/notification.enums.js";
 import { REFRESH_PREVIEWS_SQL } from "../memories/memory.service.js";
+import { removeMemoryItems, renumberMemoryItems } from "../memories/memory-media.service.js";
 import type { NotificationService } from "../notifications/notification.service.js";
 import { TimelineStatus } from "../../entities/timeline.enums.js";
 import type { Timeline } from "../../entities/timeline.entity.js";
@@ -95,8 +96,16 @@ export class AccountDeletionService {
       const removed = plan.timelines.length - kept;
       const mediaIds = plan.media.map((f) => f.id);
 
-      // memories first (media_files is RESTRICTed by memories.media_id)
-      await m.query(`DELETE FROM memories WHERE created_by_id = $1 OR media_id = ANY($2::uuid[])`, [userId, mediaIds]);
+      // memories first (media_files is RESTRICTed by memories.media_id and memory_media): the
+      // person's photos leave the other person's memories, and a memory left with none goes
+      // (docs/decisions/051-several-photos-per-memory.md)
+      const touched = await removeMemoryItems(m, mediaIds);
+      await m.query(
+        `DELETE FROM memories m WHERE m.created_by_id = $1
+            OR (m.media_id = ANY($2::uuid[]) AND NOT EXISTS (SELECT 1 FROM memory_media mm WHERE mm.memory_id = m.id))`,
+        [userId, mediaIds],
+      );
+      await renumberMemoryItems(m, touched);
       await m.query(`DELETE FROM timelines WHERE created_by_id = $1`, [userId]);
       await m.query(`UPDATE users SET profile_photo_id = NULL WHERE id = $1`, [userId]);
       await m.query(`DELETE FROM media_files WHERE id = ANY($1::uuid[]) OR owner_id = $2`, [mediaIds, userId]);

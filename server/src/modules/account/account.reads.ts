@@ -54,13 +54,32 @@ export class AccountReads {
   /** The media rows of the memories of the asker's own timelines. */
   mediaOfOwnTimelines(asker: Asker): Promise<MediaFile[]> {
     if (!asker.userId) return Promise.resolve([]);
-    return this.ds
-      .getRepository(MediaFile)
-      .createQueryBuilder("f")
-      .innerJoin(Memory, "m", "m.media_id = f.id")
-      .innerJoin(Timeline, "t", "t.id = m.timeline_id")
-      .where(OWN_TIMELINES, { uid: asker.userId })
-      .getMany();
+    return (
+      this.ds
+        .getRepository(MediaFile)
+        .createQueryBuilder("f")
+        // every photo and video of each memory (docs/decisions/051-several-photos-per-memory.md)
+        .innerJoin("memory_media", "mm", "mm.media_file_id = f.id")
+        .innerJoin(Memory, "m", "m.id = mm.memory_id")
+        .innerJoin(Timeline, "t", "t.id = m.timeline_id")
+        .where(OWN_TIMELINES, { uid: asker.userId })
+        .getMany()
+    );
+  }
+
+  /** Each memory's media ids in order, for the memories of the asker's own timelines. */
+  async mediaItemsOfOwnTimelines(asker: Asker): Promise<Map<string, string[]>> {
+    const out = new Map<string, string[]>();
+    if (!asker.userId) return out;
+    const rows = (await this.ds.query(
+      `SELECT mm.memory_id, mm.media_file_id FROM memory_media mm
+         JOIN memories m ON m.id = mm.memory_id JOIN timelines t ON t.id = m.timeline_id
+        WHERE t.created_by_id = $1 OR (t.collaborator_id = $1 AND t.status <> 'rejected')
+        ORDER BY mm.memory_id, mm.position`,
+      [asker.userId],
+    )) as Array<{ memory_id: string; media_file_id: string }>;
+    for (const r of rows) out.set(r.memory_id, [...(out.get(r.memory_id) ?? []), r.media_file_id]);
+    return out;
   }
 
   /** The other participants of the asker's own timelines (names for the export; no e-mail is read out). */
@@ -92,8 +111,15 @@ export class AccountReads {
       .createQueryBuilder("f")
       .where("f.owner_id = :uid", { uid: asker.userId })
       .orWhere(
-        `f.id IN (SELECT m.media_id FROM memories m JOIN timelines t ON t.id = m.timeline_id
+        `f.id IN (SELECT mm.media_file_id FROM memory_media mm JOIN memories m ON m.id = mm.memory_id
+           JOIN timelines t ON t.id = m.timeline_id
            WHERE t.created_by_id = :uid AND t.status <> 'accepted')`,
+        { uid: asker.userId },
+      )
+      // the other person's photos in the memories the person made go with those memories
+      .orWhere(
+        `f.id IN (SELECT mm.media_file_id FROM memory_media mm JOIN memories m ON m.id = mm.memory_id
+           WHERE m.created_by_id = :uid)`,
         { uid: asker.userId },
       )
       .getMany();

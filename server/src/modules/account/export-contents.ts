@@ -17,9 +17,11 @@ export interface ExportPerson {
 
 export interface ExportMemory {
   id: string;
-  /** path of the original in the zip; null when its stored file is missing */
+  /** path of the cover's original in the zip; null when its stored file is missing */
   file: string | null;
   type: "image" | "video";
+  /** every photo and video of the memory in order, the cover first (docs/decisions/051-several-photos-per-memory.md) */
+  media: { file: string; type: "image" | "video" }[];
   caption: string;
   location: string;
   date: string | null;
@@ -125,6 +127,8 @@ export interface ExportInput {
   disclosed: Map<string, DisclosedPartner>;
   memories: Memory[];
   media: MediaFile[];
+  /** each memory's media ids in order (`memory_media`); a memory without an entry has its cover only */
+  items?: Map<string, string[]>;
   partners: User[];
   notifications: ExportNotice[];
   profilePhoto: MediaFile | null;
@@ -171,20 +175,29 @@ export function planExport(input: ExportInput): ExportPlan {
     input.timelines.map((t) => [t.id, `${folderName(t.title, "timeline")}-${t.id.slice(0, 8)}`] as const),
   );
   const used = new Set<string>();
+  const typeOf = (f: MediaFile) => (f.type === MediaType.VIDEO ? "video" : "image") as "image" | "video";
   for (const m of input.memories) {
-    const media = mediaById.get(m.mediaId);
+    const items = (input.items?.get(m.id) ?? [m.mediaId]).map((id) => mediaById.get(id)).filter((f) => !!f);
+    const media = items[0];
     if (!media) continue;
     const folder = folderOf.get(m.timelineId) ?? m.timelineId;
-    const name = (id: string) => `media/${folder}/${m.memoryDate ?? "undated"}-${id}.${extensionOf(media.format)}`;
-    const short = name(m.id.slice(0, 8));
-    const path = used.has(short) ? name(m.id) : short;
-    used.add(path);
-    files.push({ path, media, mtime: dayOf(m.memoryDate, media.createdAt) });
+    // the cover as before; the memory's other photos and videos after it, numbered from 2
+    const saved = items.map((item, i) => {
+      const suffix = i === 0 ? "" : `-${i + 1}`;
+      const name = (id: string) =>
+        `media/${folder}/${m.memoryDate ?? "undated"}-${id}${suffix}.${extensionOf(item.format)}`;
+      const short = name(m.id.slice(0, 8));
+      const path = used.has(short) ? name(m.id) : short;
+      used.add(path);
+      files.push({ path, media: item, mtime: dayOf(m.memoryDate, item.createdAt) });
+      return { file: path, type: typeOf(item) };
+    });
     const list = byTimeline.get(m.timelineId) ?? [];
     list.push({
       id: m.id,
-      file: path,
-      type: media.type === MediaType.VIDEO ? "video" : "image",
+      file: saved[0]!.file,
+      type: typeOf(media),
+      media: saved,
       caption: m.caption,
       location: m.location,
       date: m.memoryDate,

@@ -27,11 +27,17 @@ ul.notes{padding-left:20px;color:#4a433d}
 const e = (s: string | null | undefined) => escapeHtml(s ?? "");
 
 function memoryHtml(m: ExportMemory): string {
-  const media = !m.file
+  // every photo and video of the memory, the cover first (docs/decisions/051-several-photos-per-memory.md)
+  const items = m.media ?? (m.file ? [{ file: m.file, type: m.type }] : []);
+  const media = !items.length
     ? `<p class="empty">(file missing)</p>`
-    : m.type === "video"
-      ? `<video src="${e(m.file)}" controls preload="metadata"></video>`
-      : `<img src="${e(m.file)}" alt="${e(m.caption || "Photo")}" loading="lazy">`;
+    : items
+        .map((item) =>
+          item.type === "video"
+            ? `<video src="${e(item.file)}" controls preload="metadata"></video>`
+            : `<img src="${e(item.file)}" alt="${e(m.caption || "Photo")}" loading="lazy">`,
+        )
+        .join("");
   const details = [m.date ?? "Undated", m.location].filter(Boolean).map(e).join(" · ");
   const creator = m.addedByYou ? "you" : e(m.addedBy?.displayName ?? "Former member");
   const partner = m.partnerMeaningByYou ? "you" : e(m.partnerMeaningBy?.displayName ?? "Former member");

@@ -104,10 +104,11 @@ export class ExportService {
   private async plan(asker: Viewer): Promise<ExportPlan> {
     const user = await this.users.self(asker);
     if (!user) throw unauthenticated();
-    const [timelines, memories, media, partners, notifications, photos, highlights] = await Promise.all([
+    const [timelines, memories, media, items, partners, notifications, photos, highlights] = await Promise.all([
       this.reads.ownTimelines(asker),
       this.reads.memoriesOfOwnTimelines(asker),
       this.reads.mediaOfOwnTimelines(asker),
+      this.reads.mediaItemsOfOwnTimelines(asker),
       this.reads.partnersOfOwnTimelines(asker),
       this.notices.asShown(asker),
       user.profilePhotoId ? this.media.byIds(asker, [user.profilePhotoId]) : Promise.resolve([]),
@@ -119,6 +120,7 @@ export class ExportService {
       disclosed: await this.disclosed(asker, timelines),
       memories,
       media,
+      items,
       partners,
       notifications,
       profilePhoto: photos[0] ?? null,
@@ -164,7 +166,10 @@ export class ExportService {
     if (!missing.size) return plan;
     this.deps.logger.warn({ missing: missing.size }, "export: stored originals missing, left out");
     for (const t of plan.document.timelines) {
-      for (const m of t.memories) if (m.file && missing.has(m.file)) m.file = null;
+      for (const m of t.memories) {
+        if (m.file && missing.has(m.file)) m.file = null;
+        m.media = m.media.filter((item) => !missing.has(item.file));
+      }
     }
     if (plan.document.profile.photo && missing.has(plan.document.profile.photo)) plan.document.profile.photo = null;
     return { document: plan.document, files: plan.files.filter((f) => !missing.has(f.path)) };

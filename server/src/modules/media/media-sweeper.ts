@@ -63,6 +63,7 @@ export class MediaSweeper {
         `DELETE FROM media_files f
           WHERE f.attached = false AND f.created_at < $1
             AND NOT EXISTS (SELECT 1 FROM memories m WHERE m.media_id = f.id)
+            AND NOT EXISTS (SELECT 1 FROM memory_media mm WHERE mm.media_file_id = f.id)
             AND NOT EXISTS (SELECT 1 FROM users u WHERE u.profile_photo_id = f.id)
           RETURNING f.id, f.original_key, f.variants`,
         [cutoff],

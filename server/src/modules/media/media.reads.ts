@@ -1,6 +1,5 @@
 import { In, type DataSource, type EntityManager } from "typeorm";
 import { MediaFile } from "../../entities/media-file.entity.js";
-import { Memory } from "../../entities/memory.entity.js";
 import { User } from "../../entities/user.entity.js";
 import { isUuid, type Asker, type Viewer } from "../access/access.service.js";
 
@@ -9,7 +8,7 @@ export type MediaViewer = Pick<Viewer, "userId" | "visibleTimelineIds">;
 
 /**
  * Reads of `media_files` (docs/decisions/004-media-pipeline.md): an unattached upload is its
- * owner's alone; the media of a memory is visible with the memory's timeline; a profile photo to
+ * owner's alone; each media of a memory is visible with the memory's timeline; a profile photo to
  * any signed-in person.
  */
 export class MediaReads {
@@ -57,7 +56,8 @@ export class MediaReads {
     if (!asker.userId) return null;
     const rows = (await manager.query(
       `SELECT m.id FROM memories m
-         JOIN media_files f ON f.id = m.media_id
+         JOIN memory_media mm ON mm.memory_id = m.id
+         JOIN media_files f ON f.id = mm.media_file_id
          JOIN timelines t ON t.id = m.timeline_id
         WHERE m.timeline_id = $1 AND f.sha256 = $2 AND (t.created_by_id = $3 OR t.collaborator_id = $3)
         ORDER BY m.created_at, m.id LIMIT 1`,
@@ -80,7 +80,7 @@ export class MediaReads {
 
   /**
    * The row whose bytes the viewer asked for, when they may have them (the `/media` check,
-   * on every request): unattached → its owner only; the media of a memory → the viewer may see
+   * on every request): unattached → its owner only; any media of a memory → the viewer may see
    * one of its timelines; a profile photo → any signed-in person. Otherwise null.
    */
   async servable(viewer: MediaViewer, id: string): Promise<MediaFile | null> {
@@ -92,9 +92,12 @@ export class MediaReads {
 
   private async mayServe(viewer: MediaViewer, media: MediaFile): Promise<boolean> {
     if (!media.attached) return media.ownerId === viewer.userId;
-    const memories = await this.ds
-      .getRepository(Memory)
-      .find({ select: { timelineId: true }, where: { mediaId: media.id } });
+    // any of a memory's media, not only its cover (docs/decisions/051-several-photos-per-memory.md)
+    const memories = (await this.ds.query(
+      `SELECT m.timeline_id AS "timelineId" FROM memory_media mm JOIN memories m ON m.id = mm.memory_id
+        WHERE mm.media_file_id = $1`,
+      [media.id],
+    )) as Array<{ timelineId: string }>;
     if (memories.length) {
       const visible = await viewer.visibleTimelineIds([...new Set(memories.map((m) => m.timelineId))]);
       if (visible.size > 0) return true;

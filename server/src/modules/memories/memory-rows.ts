@@ -8,7 +8,7 @@ import { preparedRows } from "../../db/prepared.js";
 import { rowShape } from "../../db/plain-rows.js";
 
 /**
- * Memories with their media and their author in ONE statement, as plain rows
+ * Memories with their cover, the ids of all their media and their author in ONE statement, as plain rows
  * (docs/decisions/028-fast-graphql-path.md). Used only by `MemoryReads`, for timelines the
  * viewer may see; the media and authors prime the request's loaders.
  */
@@ -36,7 +36,9 @@ export class MemoryRows {
     if (total !== undefined) params.push(total);
     const rows = await preparedRows(
       this.ds,
-      `SELECT ${m.select}, ${f.select}, ${u.select}
+      `SELECT ${m.select}, ${f.select}, ${u.select},
+              ARRAY(SELECT mm.media_file_id FROM memory_media mm WHERE mm.memory_id = m.id ORDER BY mm.position)
+                AS "mm_ids"
          FROM unnest(CAST($1 AS uuid[])) AS tl(id)
         CROSS JOIN LATERAL (SELECT x.* FROM memories x WHERE x.timeline_id = tl.id ${cond}
                              ORDER BY ${orderSql(order, "x")} LIMIT $2) m
@@ -45,7 +47,7 @@ export class MemoryRows {
         ${total !== undefined ? `ORDER BY ${orderSql(order, "m")} LIMIT $${params.length}` : ""}`,
       params,
     );
-    const { mediaById, userById } = viewer.loaders;
+    const { mediaById, mediaIdsByMemoryId, userById } = viewer.loaders;
     const authors = new Set<string>();
     const out: Memory[] = [];
     for (const row of rows) {
@@ -55,7 +57,10 @@ export class MemoryRows {
       const authorId = u.idOf(row)!;
       if (!authors.has(authorId)) userById.prime(authorId, u.from(row)!);
       authors.add(authorId);
-      out.push(m.from(row)!);
+      const memory = m.from(row)!;
+      // the order of its photos and videos (docs/decisions/051-several-photos-per-memory.md)
+      mediaIdsByMemoryId.prime(memory.id, row.mm_ids as string[]);
+      out.push(memory);
     }
     return out;
   }

@@ -19,8 +19,16 @@ export class MemoryPresenter {
     return this.d.loaders.timelineById.load(m.timelineId);
   }
 
+  /** The cover: position 0 of the memory's media, which `memories.media_id` keeps. */
   media(m: Memory): Promise<MediaFile | null> {
     return this.d.loaders.mediaById.load(m.mediaId);
+  }
+
+  /** Every photo and video of the memory in order, the cover first (docs/decisions/051-several-photos-per-memory.md). */
+  async mediaList(m: Memory): Promise<MediaFile[]> {
+    const ids = await this.d.loaders.mediaIdsByMemoryId.load(m.id);
+    const rows = await this.d.loaders.mediaById.loadMany(ids.length ? ids : [m.mediaId]);
+    return rows.filter((f): f is MediaFile => !!f && !(f instanceof Error));
   }
 
   createdBy(m: Memory): Promise<User | null> {

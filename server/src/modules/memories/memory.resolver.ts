@@ -106,9 +106,17 @@ export class MemoryResolver {
     return ctx.present.memory.timeline(m);
   }
 
-  @FieldResolver(() => Media)
-  media(@Root() m: Memory, @Ctx() ctx: GraphQLContext): Promise<MediaFile | null> {
+  @FieldResolver(() => Media, { description: "the cover: the first of `media`" })
+  cover(@Root() m: Memory, @Ctx() ctx: GraphQLContext): Promise<MediaFile | null> {
     return ctx.present.memory.media(m);
+  }
+
+  @FieldResolver(() => [Media], {
+    description:
+      "every photo and video of the memory (1 to 10) in the order its participants chose, the cover first (docs/decisions/051-several-photos-per-memory.md)",
+  })
+  media(@Root() m: Memory, @Ctx() ctx: GraphQLContext): Promise<MediaFile[]> {
+    return ctx.present.memory.mediaList(m);
   }
 
   @FieldResolver(() => User)

@@ -69,6 +69,7 @@ export function memoryRoutes(services: Services): Router {
       timelineId: idOf(body.timeline_id) ?? "",
       mediaId: mediaIdField(body),
       mediaUrl: body.media_url,
+      mediaIds: body.media_public_ids,
       caption: body.caption,
       location: body.location,
       memoryDate: body.memory_date,
@@ -78,8 +79,8 @@ export function memoryRoutes(services: Services): Router {
   });
 
   /**
-   * {caption, location, memory_date, meaning} and optionally new media (media_public_id or
-   * media_url); `partner_meaning` from the timeline's other participant only
+   * {caption, location, memory_date, meaning} and optionally a new cover (media_public_id or
+   * media_url) or all the media in a new order (media_public_ids, docs/decisions/051-several-photos-per-memory.md); `partner_meaning` from the timeline's other participant only
    * (docs/decisions/027-two-voices.md).
    */
   router.put("/:id", async (req, res) => {
@@ -94,6 +95,7 @@ export function memoryRoutes(services: Services): Router {
       partnerMeaning: body.partner_meaning,
       mediaId: mediaIdField(body),
       mediaUrl: body.media_url,
+      mediaIds: body.media_public_ids,
     });
     res.json(await present.memory(memory));
   });

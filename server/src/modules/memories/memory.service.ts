@@ -1,15 +1,8 @@
-import {
-  ALREADY_IN_TIMELINE,
-  CAPTION_MAX,
-  FUTURE_DATE_MESSAGE,
-  INVALID_DATE_MESSAGE,
-  LOCATION_MAX,
-  MEANING_MAX,
-} from "@keepsake/contract";
+import { CAPTION_MAX, FUTURE_DATE_MESSAGE, INVALID_DATE_MESSAGE, LOCATION_MAX, MEANING_MAX } from "@keepsake/contract";
 import type { DataSource } from "typeorm";
 import type { Page, PageRequest } from "../../db/keyset.js";
 import type { Clock } from "../../lib/clock.js";
-import { AppError, badInput, forbidden, notFound } from "../../lib/errors.js";
+import { badInput, forbidden, notFound } from "../../lib/errors.js";
 import { mediaIdIn } from "../../lib/uuid.js";
 import { optionalText } from "../../lib/validation.js";
 import { isParticipant, type Viewer } from "../access/access.service.js";
@@ -29,6 +22,8 @@ import { localTime } from "../presence/preferences.rules.js";
 import { Memory } from "../../entities/memory.entity.js";
 import type { MemorySort } from "./memory-order.js";
 import { parsePartnerMeaning } from "./partner-note.rules.js";
+import { MemoryMediaWrites } from "./memory-media-writes.js";
+import { MEDIA_NOT_FOUND, MEDIA_REQUIRED, mediaListError, parseMediaIds, sameMedia } from "./memory-media.rules.js";
 
 export { MEMORY_SORTS, memoryOrder, orderMemories, type MemorySort } from "./memory-order.js";
 
@@ -36,8 +31,7 @@ export { CAPTION_MAX, LOCATION_MAX, MEANING_MAX };
 
 /** docs/product.md §8 error catalogue, shared with the client (docs/decisions/030-one-contract.md). */
 export const DATE_MESSAGES = { invalid: INVALID_DATE_MESSAGE, future: FUTURE_DATE_MESSAGE } as const;
-export const MEDIA_REQUIRED = "Please choose a photo or video for this memory";
-export const MEDIA_NOT_FOUND = "The uploaded file was not found. Please upload it again.";
+export { MEDIA_NOT_FOUND, MEDIA_REQUIRED };
 
 export interface MemoryFields {
   caption?: unknown;
@@ -52,6 +46,11 @@ export interface MemoryMediaInput {
   mediaId?: string | null;
   /** a `/media/<id>/…` URL handed out earlier; used when `mediaId` is absent */
   mediaUrl?: unknown;
+  /**
+   * All the memory's media in order, the first its cover (docs/decisions/051-several-photos-per-memory.md):
+   * each the asker's own unattached upload or already on this memory; when given, the fields above are not used
+   */
+  mediaIds?: unknown;
 }
 
 export interface CreateMemoryInput extends MemoryFields, MemoryMediaInput {
@@ -124,6 +123,7 @@ export interface MemoryServiceDeps {
 export class MemoryService {
   private readonly ds: DataSource;
   private readonly reads: { memories: MemoryReads; media: MediaReads; timelines: TimelineReads; users: UserReads };
+  private readonly items: MemoryMediaWrites;
 
   constructor(private readonly deps: MemoryServiceDeps) {
     this.ds = deps.ds;
@@ -134,6 +134,7 @@ export class MemoryService {
       timelines,
       users: new UserReads(deps.ds),
     };
+    this.items = new MemoryMediaWrites(deps.ds, deps.media);
   }
 
   // ---- reads ---------------------------------------------------------------------------------
@@ -188,7 +189,7 @@ export class MemoryService {
   /** The viewer's own upload, not yet used by anything. */
   private async ownUnattached(viewer: Viewer, mediaId: unknown): Promise<MediaFile> {
     const row = await this.reads.media.ownUnattached(viewer, String(mediaId ?? ""));
-    if (!row) throw badInput(MEDIA_NOT_FOUND);
+    if (!row) throw mediaListError("media_not_found");
     return row;
   }
 
@@ -230,19 +231,26 @@ export class MemoryService {
     if (t.status === TimelineStatus.REJECTED) throw badInput("This timeline proposal was declined");
     const now = this.deps.clock.now();
     const fields = parseFields(input, now);
-    const mediaId = mediaIdOf(input);
-    if (!input.file && !mediaId) throw badInput(MEDIA_REQUIRED);
+    const listed = parseMediaIds(input.mediaIds);
+    const mediaId = listed ? undefined : mediaIdOf(input);
+    if (!listed && !input.file && !mediaId) throw mediaListError("media_required");
 
-    const { row: media, ingested } = await this.newMedia(viewer, { ...input, mediaId });
+    let rows: MediaFile[];
+    let ingested: MediaFile | null = null;
+    if (listed) rows = await this.items.ownUnattached(viewer, listed);
+    else {
+      const single = await this.newMedia(viewer, { ...input, mediaId });
+      rows = [single.row];
+      if (single.ingested) ingested = single.row;
+    }
     const actor = (await this.reads.users.self(viewer))!;
     try {
       const id = await this.ds.transaction(async (m) => {
         const count = await lockTimelineAndCountMemories(m, t.id);
-        const duplicateOf = await this.deps.media.duplicateIn(viewer, t.id, media, m);
-        if (duplicateOf) throw new AppError("CONFLICT", ALREADY_IN_TIMELINE, { duplicate_of: duplicateOf });
+        await this.items.refuseDuplicates(viewer, t.id, rows, m);
         const memory = m.getRepository(Memory).create({
           timelineId: t.id,
-          mediaId: media.id,
+          mediaId: rows[0]!.id,
           position: count + 1,
           caption: fields.caption ?? "",
           location: fields.location ?? "",
@@ -252,7 +260,11 @@ export class MemoryService {
           createdAt: now,
         });
         await m.getRepository(Memory).insert(memory);
-        await this.deps.media.markAttached([media.id], m);
+        await this.items.write(
+          m,
+          memory.id,
+          rows.map((r) => r.id),
+        );
         await m.getRepository(Timeline).update({ id: t.id }, { lastActivity: now });
         await m.query(REFRESH_PREVIEWS_SQL, [t.id]);
         await this.deps.notifications.memoryAdded(t, actor, m, memory.id);
@@ -260,7 +272,7 @@ export class MemoryService {
       });
       return (await this.reads.memories.visible(viewer, id))!;
     } catch (err) {
-      if (ingested) await this.deps.media.remove([media.id]);
+      if (ingested) await this.deps.media.remove([ingested.id]);
       throw err;
     }
   }
@@ -293,10 +305,14 @@ export class MemoryService {
     if (!own && fields.meaning !== undefined && fields.meaning !== memory.meaning) {
       throw forbidden(CREATOR_WORDS_ONLY);
     }
-    // the current media sent again unchanged is not a replacement
-    const named = mediaIdOf(input);
+    // the media in order: a new list, or a new cover in place of the old one; the current media
+    // sent again unchanged is no change
+    const listed = parseMediaIds(input.mediaIds);
+    const current = await this.items.reads.idsOf(viewer, memory.id);
+    const named = listed ? undefined : mediaIdOf(input);
     const mediaId = named && named !== memory.mediaId ? named : undefined;
-    const replacing = !!(input.file || mediaId);
+    const changedList = listed && !sameMedia(listed, current) ? listed : undefined;
+    const replacing = !!(changedList || (!listed && (input.file || mediaId)));
     const patch: Partial<Memory> = {};
     if (fields.caption !== undefined && fields.caption !== memory.caption) patch.caption = fields.caption;
     if (fields.location !== undefined && fields.location !== memory.location) patch.location = fields.location;
@@ -308,24 +324,37 @@ export class MemoryService {
     if (edited) patch.editedById = viewer.userId;
     const noteAdded = !!partnerMeaning && !memory.partnerMeaning;
     const actor = noteAdded || edited ? await this.reads.users.self(viewer) : null;
-    let media: { row: MediaFile; ingested: boolean } | null = null;
-    if (replacing) media = await this.newMedia(viewer, { ...input, mediaId });
+    let next: string[] | null = null;
+    let fresh: MediaFile[] = [];
+    let ingested: MediaFile | null = null;
+    if (changedList) {
+      next = changedList;
+      fresh = await this.items.ownUnattached(
+        viewer,
+        changedList.filter((id) => !current.includes(id)),
+      );
+    } else if (replacing) {
+      const single = await this.newMedia(viewer, { ...input, mediaId });
+      if (single.ingested) ingested = single.row;
+      fresh = [single.row];
+      next = [single.row.id, ...current.filter((id) => id !== memory.mediaId && id !== single.row.id)];
+    }
     try {
       await this.ds.transaction(async (m) => {
-        if (media) patch.mediaId = media.row.id;
         if (Object.keys(patch).length) await m.getRepository(Memory).update({ id: memory.id }, patch);
         if (actor && noteAdded) await this.deps.notifications.partnerNoteAdded(memory, timeline, actor, m);
         if (actor && edited) await this.deps.notifications.memoryEdited(memory, timeline, actor, m);
-        if (media) {
-          await this.deps.media.markAttached([media.row.id], m);
+        if (next) {
+          await this.items.refuseDuplicates(viewer, timeline.id, fresh, m);
+          await this.items.write(m, memory.id, next);
           await m.query(REFRESH_PREVIEWS_SQL, [timeline.id]);
         }
       });
     } catch (err) {
-      if (media?.ingested) await this.deps.media.remove([media.row.id]);
+      if (ingested) await this.deps.media.remove([ingested.id]);
       throw err;
     }
-    if (media) await this.deps.media.remove([memory.mediaId]);
+    if (next) await this.deps.media.remove(current.filter((id) => !next.includes(id)));
     return (await this.reads.memories.visible(viewer, memory.id))!;
   }
 
@@ -333,12 +362,14 @@ export class MemoryService {
   async delete(viewer: Viewer, id: string): Promise<{ deletedId: string; timelineId: string }> {
     const { memory, timeline } = await this.editable(viewer, id);
     const actor = canWriteMeaning(viewer.userId, memory) ? null : await this.reads.users.self(viewer);
+    const items = await this.items.reads.idsOf(viewer, memory.id);
     await this.ds.transaction(async (m) => {
       await m.getRepository(Memory).delete({ id: memory.id });
       if (actor) await this.deps.notifications.memoryDeleted(memory, timeline, actor, m);
       await m.query(REFRESH_PREVIEWS_SQL, [timeline.id]);
     });
-    await this.deps.media.remove([memory.mediaId]);
+    // every photo and video of the memory, the cover among them (the rows went with the memory)
+    await this.deps.media.remove([...new Set([memory.mediaId, ...items])]);
     return { deletedId: memory.id, timelineId: timeline.id };
   }
 }

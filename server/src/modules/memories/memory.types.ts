@@ -4,7 +4,10 @@ import { edgeType, PageInfo, type Edge } from "../../graphql/connection.js";
 import { GraphQLUpload } from "../../graphql/upload.scalar.js";
 import { Memory } from "../../entities/memory.entity.js";
 
-@InputType({ description: "Either file (GraphQL multipart) or mediaId (from POST /api/upload/file) is required" })
+@InputType({
+  description:
+    "One of file (GraphQL multipart), mediaId or mediaIds (from POST /api/upload/file or /api/uploads) is required",
+})
 export class CreateMemoryInput {
   @Field(() => ID)
   timelineId!: string;
@@ -14,6 +17,13 @@ export class CreateMemoryInput {
 
   @Field(() => ID, { nullable: true })
   mediaId?: string | null;
+
+  @Field(() => [ID], {
+    nullable: true,
+    description:
+      "several photos and videos (1 to 10) in order, the first the cover: each your own unattached upload; instead of file or mediaId",
+  })
+  mediaIds?: string[] | null;
 
   @Field(() => String, { nullable: true })
   caption?: string | null;
@@ -61,8 +71,15 @@ export class UpdateMemoryInput {
   @Field(() => GraphQLUpload, { nullable: true })
   file?: Promise<FileUpload> | null;
 
-  @Field(() => ID, { nullable: true })
+  @Field(() => ID, { nullable: true, description: "a new cover in place of the current one" })
   mediaId?: string | null;
+
+  @Field(() => [ID], {
+    nullable: true,
+    description:
+      "all the memory's photos and videos (1 to 10) in the new order, the first the cover: each already on this memory or your own unattached upload; those left out are deleted",
+  })
+  mediaIds?: string[] | null;
 }
 
 @ObjectType()

@@ -302,11 +302,17 @@ export class TimelineService {
         : null;
     const mediaIds = await this.ds.transaction(async (m) => {
       if (withdrawnBy) await this.deps.notifications.proposalWithdrawn(t, withdrawnBy, m);
+      // every photo and video of each memory, not only its cover (docs/decisions/051-several-photos-per-memory.md)
+      const items: unknown = await m.query(
+        `DELETE FROM memory_media WHERE memory_id IN (SELECT id FROM memories WHERE timeline_id = $1)
+         RETURNING media_file_id AS media_id`,
+        [t.id],
+      );
       const deleted: unknown = await m.query(`DELETE FROM memories WHERE timeline_id = $1 RETURNING media_id`, [t.id]);
       await m.getRepository(Timeline).delete({ id: t.id });
       // TypeORM answers a DELETE … RETURNING with [rows, rowCount]
-      const rows = (Array.isArray(deleted) && Array.isArray(deleted[0]) ? deleted[0] : []) as { media_id: string }[];
-      return rows.map((x) => x.media_id);
+      const rowsOf = (r: unknown) => (Array.isArray(r) && Array.isArray(r[0]) ? r[0] : []) as { media_id: string }[];
+      return [...new Set([...rowsOf(items), ...rowsOf(deleted)].map((x) => x.media_id))];
     });
     await this.deps.media.remove(mediaIds);
     return t.id;

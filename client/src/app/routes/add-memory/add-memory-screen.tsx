@@ -10,7 +10,11 @@ import { ScreenHeader } from "../../../components/ui/screen-header";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { placeMemoryInTimeline } from "../../../features/memories/api/memory-cache";
 import type { UploadedMedia } from "../../../features/memories/api/use-media-upload";
-import { MemoryForm, type MemoryFormValues } from "../../../features/memories/components/memory-form";
+import {
+  MemoryForm,
+  type MediaListChoice,
+  type MemoryFormValues,
+} from "../../../features/memories/components/memory-form";
 import { notifyFriendsPhotosUploaded } from "../../../features/timelines/api/friend-notifications";
 import { useAddMemoryTimelineQuery, useCreateMemoryMutation } from "../../../gql/graphql";
 import { notifySaved, TOASTS } from "../../../lib/notify";
@@ -34,8 +38,9 @@ export function AddMemoryScreen() {
   // Only the two people of a timeline add to it; anyone else is sent to the timeline itself.
   if (data && (!data.timeline || !data.timeline.isParticipant)) return <Navigate to={timelineUrl} replace />;
 
-  async function save(values: MemoryFormValues, media: UploadedMedia | null) {
-    if (!media) return;
+  async function save(values: MemoryFormValues, media: UploadedMedia | null, list: MediaListChoice) {
+    const ids = list.ids;
+    if (!ids.length) return;
     setDuplicateOf(null);
     setSaveError(null);
     try {
@@ -43,7 +48,8 @@ export function AddMemoryScreen() {
         variables: {
           input: {
             timelineId,
-            mediaId: media.mediaId,
+            // several photos in their order, the first the cover (docs/decisions/051-several-photos-per-memory.md)
+            ...(ids.length > 1 ? { mediaIds: ids } : { mediaId: media?.mediaId ?? ids[0] }),
             caption: values.caption.trim(),
             location: values.location.trim(),
             memoryDate: values.memoryDate || null,
@@ -65,7 +71,7 @@ export function AddMemoryScreen() {
       setSaveError(serverMessageOf(failure, ADD_MEMORY_ERROR));
       return;
     }
-    void notifyFriendsPhotosUploaded(timelineId, 1);
+    void notifyFriendsPhotosUploaded(timelineId, ids.length);
     notifySaved(TOASTS.memoryAdded);
     void navigate(timelineUrl);
   }

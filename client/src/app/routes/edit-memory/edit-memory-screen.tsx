@@ -9,7 +9,11 @@ import { ScreenHeader } from "../../../components/ui/screen-header";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { placeMemoryInTimeline, removeMemoryFromCache } from "../../../features/memories/api/memory-cache";
 import type { UploadedMedia } from "../../../features/memories/api/use-media-upload";
-import { MemoryForm, type MemoryFormValues } from "../../../features/memories/components/memory-form";
+import {
+  MemoryForm,
+  type MediaListChoice,
+  type MemoryFormValues,
+} from "../../../features/memories/components/memory-form";
 import { noteAuthorName } from "../../../features/memories/lib/note-author";
 import {
   DELETE_MEMORY_CONFIRM,
@@ -68,7 +72,7 @@ export function EditMemoryScreen() {
   const creatorName = noteAuthorName(memory.createdBy);
   const theirs = !memory.canWriteMeaning;
 
-  async function save(values: MemoryFormValues, media: UploadedMedia | null) {
+  async function save(values: MemoryFormValues, media: UploadedMedia | null, list?: MediaListChoice) {
     if (!memory) return;
     setSaveError(null);
     try {
@@ -83,7 +87,15 @@ export function EditMemoryScreen() {
             ...(memory.canWriteMeaning ? { meaning: values.meaning.trim() } : {}),
             // the partner's own note (docs/decisions/027-two-voices.md); only they may send it
             ...(values.partnerMeaning !== undefined ? { partnerMeaning: values.partnerMeaning.trim() } : {}),
-            ...(media ? { mediaId: media.mediaId } : {}),
+            // one new file in place of the one: as before; any other change of the photos: all of
+            // them in order (docs/decisions/051-several-photos-per-memory.md)
+            ...(list?.changed
+              ? media && list.before <= 1
+                ? { mediaId: media.mediaId }
+                : { mediaIds: list.ids }
+              : media
+                ? { mediaId: media.mediaId }
+                : {}),
           },
         },
         update(cache, result) {
@@ -112,6 +124,7 @@ export function EditMemoryScreen() {
           meaning: memory.meaning,
         }}
         currentMedia={memory.media}
+        currentItems={memory.items?.length ? memory.items : [memory.media]}
         submitLabel="Save Changes"
         busyLabel="Saving..."
         onSubmit={save}

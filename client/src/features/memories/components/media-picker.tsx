@@ -21,6 +21,11 @@ interface MediaPickerProps {
   progress: number;
   error: string | null;
   onChoose: (file: File) => void;
+  /**
+   * Several files chosen at once (the system picker's multiple selection): a memory holds up to 10
+   * (docs/decisions/051-several-photos-per-memory.md). Without it, one file is chosen.
+   */
+  onChooseMany?: (files: File[]) => void;
   /** Uploads the chosen file again (shown after a failed upload). */
   onRetry?: () => void;
   disabled?: boolean;
@@ -40,6 +45,7 @@ export function MediaPicker({
   progress,
   error,
   onChoose,
+  onChooseMany,
   onRetry,
   disabled,
   duplicateUrl,
@@ -100,12 +106,14 @@ export function MediaPicker({
         className="visually-hidden"
         type="file"
         accept="image/*,video/*"
+        multiple={onChooseMany ? true : undefined}
         tabIndex={-1}
         aria-labelledby={`${id}-label`}
         disabled={disabled}
         onChange={(event) => {
-          const file = event.target.files?.[0];
-          if (file) onChoose(file);
+          const files = [...(event.target.files ?? [])];
+          if (onChooseMany && files.length) onChooseMany(files);
+          else if (files[0]) onChoose(files[0]);
           event.target.value = "";
         }}
       />

@@ -7,11 +7,13 @@ import { TextField } from "../../../components/ui/text-field";
 import fieldStyles from "../../../components/ui/text-field.module.css";
 import type { MediaType } from "../../../gql/graphql";
 import { memoryUrl } from "../api/find-duplicate";
-import { useMediaUpload, type UploadedMedia } from "../api/use-media-upload";
+import type { UploadedMedia } from "../api/use-media-upload";
+import { useMediaList, type CurrentMediaItem } from "../api/use-media-list";
 import { captureReadByServer, prefillDateFor } from "../lib/capture-date";
 import { memoryDateError, todayDateInputValue } from "../lib/memory-date";
 import { characterCount } from "../../../lib/characters";
 import { MediaPicker } from "./media-picker";
+import { MediaRow } from "./media-row";
 import styles from "./memory-form.module.css";
 import { PartnerNoteField } from "./partner-note-field";
 
@@ -25,6 +27,15 @@ export interface MemoryFormValues {
   partnerMeaning?: string;
 }
 
+/** The memory's photos and videos as the form sends them: ids in order, the first the cover. */
+export interface MediaListChoice {
+  ids: string[];
+  /** whether they differ from the memory's (always true on Add Memory) */
+  changed: boolean;
+  /** how many the memory held before (0 on Add Memory) */
+  before: number;
+}
+
 /** Edit Memory for the timeline's other participant: their own note besides the creator's. */
 export interface PartnerNoteField {
   initial: string;
@@ -34,10 +45,16 @@ interface MemoryFormProps {
   initial?: Partial<MemoryFormValues>;
   /** The memory's media so far (Edit Memory); without it a file is required (docs/product.md §5). */
   currentMedia?: { type: MediaType; url: string | null; posterUrl?: string | null } | null;
+  /** Every photo and video of the memory so far, in order (Edit Memory); the cover alone when not given. */
+  currentItems?: readonly CurrentMediaItem[];
   submitLabel: string;
   busyLabel: string;
-  /** Saves; `media` is the newly uploaded file, if one was chosen. Rejections are the caller's to show. */
-  onSubmit: (values: MemoryFormValues, media: UploadedMedia | null) => Promise<void>;
+  /**
+   * Saves; `media` is the newly uploaded file when the memory holds that one file; `list` all of
+   * the memory's media ids in order and whether they changed
+   * (docs/decisions/051-several-photos-per-memory.md). Rejections are the caller's to show.
+   */
+  onSubmit: (values: MemoryFormValues, media: UploadedMedia | null, list: MediaListChoice) => Promise<void>;
   /** A message above the submit button (e.g. the save failure). */
   error?: string | null;
   /** Extra controls after the submit button (Edit Memory's delete). */
@@ -64,6 +81,7 @@ interface MemoryFormProps {
 export function MemoryForm({
   initial,
   currentMedia = null,
+  currentItems,
   submitLabel,
   busyLabel,
   onSubmit,
@@ -85,7 +103,12 @@ export function MemoryForm({
   const dateInput = useRef<HTMLInputElement>(null);
   /** The person wrote or cleared the place themselves: a suggestion from the photo no longer fills it. */
   const locationEdited = useRef(Boolean(initial?.location));
-  const media = useMediaUpload(timelineId);
+  const media = useMediaList(timelineId, currentItems ?? []);
+  const first = media.items[0] ?? null;
+  const several = media.items.length > 1;
+  const progress = media.items.length
+    ? Math.round(media.items.reduce((sum, item) => sum + item.progress, 0) / media.items.length)
+    : 0;
 
   const today = todayDateInputValue();
   // user-perceived characters, as the counters and the server count them: a family emoji is one
@@ -94,13 +117,18 @@ export function MemoryForm({
     characterCount(location) > LOCATION_MAX ||
     characterCount(meaning) > MEANING_MAX ||
     characterCount(partnerMeaning) > PARTNER_MEANING_MAX;
-  const hasMedia = media.picked !== null || currentMedia !== null;
-  const uploadFailed = media.status === "failed" || media.status === "duplicate";
+  const hasMedia = media.items.length > 0;
+  const uploadFailed = media.failed;
   const busy = phase !== "idle";
   const canSubmit = hasMedia && !overLimit && !uploadFailed && !busy && !locked;
 
-  function chooseFile(file: File) {
-    const upload = media.choose(file);
+  /** Files chosen (in place of the item `replace`): each uploads; the first fills the date and place. */
+  function chooseFiles(files: File[], replace?: string) {
+    const uploads = media.add(files, replace);
+    uploads.forEach((upload, i) => prefillFrom(files[i]!, upload));
+  }
+
+  function prefillFrom(file: File, upload: Promise<UploadedMedia>) {
     // The place the server named from the photo's position, while the field is untouched.
     upload.then(
       (uploaded) => {
@@ -131,21 +159,32 @@ export function MemoryForm({
       dateInput.current?.focus();
       return;
     }
-    let uploaded: UploadedMedia | null = null;
+    let ids: string[];
     try {
-      const pending = media.whenUploaded();
-      if (pending) {
-        setPhase("uploading");
-        uploaded = await pending;
-      }
+      if (media.pending) setPhase("uploading");
+      ids = await media.whenUploaded();
     } catch {
       // The picker shows the upload's failure.
       setPhase("idle");
       return;
     }
+    // the one file of the memory, newly chosen: sent as before (`mediaId`)
+    const uploaded: UploadedMedia | null =
+      media.items.length === 1 && first?.file
+        ? (first.uploaded ?? { mediaId: ids[0]!, takenAt: null, place: null })
+        : null;
+    const list: MediaListChoice = {
+      ids,
+      changed: media.changed,
+      before: currentItems?.length ?? (currentMedia ? 1 : 0),
+    };
     setPhase("saving");
     try {
-      await onSubmit({ caption, location, memoryDate, meaning, ...(partnerNote ? { partnerMeaning } : {}) }, uploaded);
+      await onSubmit(
+        { caption, location, memoryDate, meaning, ...(partnerNote ? { partnerMeaning } : {}) },
+        uploaded,
+        list,
+      );
     } finally {
       setPhase("idle");
     }
@@ -153,17 +192,41 @@ export function MemoryForm({
 
   return (
     <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
-      <MediaPicker
-        picked={media.picked}
-        current={currentMedia}
-        status={media.status}
-        progress={media.progress}
-        error={media.error}
-        onChoose={chooseFile}
-        onRetry={media.retryable ? media.retry : undefined}
-        disabled={busy || locked}
-        duplicateUrl={timelineId && media.duplicateOf ? memoryUrl(timelineId, media.duplicateOf) : null}
-      />
+      {several ? null : (
+        <MediaPicker
+          picked={
+            first?.file
+              ? {
+                  file: first.file,
+                  type: first.type,
+                  previewUrl: first.previewUrl ?? "",
+                  serverPreviewUrl: first.serverPreviewUrl,
+                }
+              : null
+          }
+          current={first && !first.file ? (currentMedia ?? { type: first.type, url: first.serverPreviewUrl }) : null}
+          status={first?.file ? first.status : "idle"}
+          progress={first?.progress ?? 0}
+          error={first?.error ?? null}
+          onChoose={(file) => chooseFiles([file], first?.key)}
+          onChooseMany={(files) => chooseFiles(files, first?.key)}
+          onRetry={first?.retryable ? () => media.retry(first.key) : undefined}
+          disabled={busy || locked}
+          duplicateUrl={timelineId && first?.duplicateOf ? memoryUrl(timelineId, first.duplicateOf) : null}
+        />
+      )}
+      {hasMedia ? (
+        <MediaRow
+          items={media.items}
+          showItems={several}
+          notice={media.notice}
+          onAdd={(files) => chooseFiles(files)}
+          onRemove={media.remove}
+          onMove={media.move}
+          onRetry={media.retry}
+          disabled={busy || locked}
+        />
+      ) : null}
 
       <div className={fieldStyles.field}>
         <label htmlFor={dateId} className={fieldStyles.label}>
@@ -242,7 +305,7 @@ export function MemoryForm({
           needsNetwork
           disabled={!canSubmit}
           busy={busy}
-          busyLabel={phase === "uploading" ? `Uploading… ${media.progress}%` : busyLabel}
+          busyLabel={phase === "uploading" ? `Uploading… ${progress}%` : busyLabel}
         >
           {submitLabel}
         </Button>

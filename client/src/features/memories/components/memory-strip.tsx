@@ -12,6 +12,8 @@ import {
   type MonthCount,
   type YearStop,
 } from "../lib/strip-marks";
+import { itemsOf } from "../lib/media-count";
+import { StackBadge } from "./stack-badge";
 import styles from "./memory-strip.module.css";
 import { NewMark } from "./new-mark";
 import { useHorizontalWheel } from "./use-horizontal-wheel";
@@ -199,6 +201,7 @@ export function MemoryStrip({ memories, onOpen, onPress, onEdit, end, months, on
                       </span>
                     ) : null}
                     {memory.isNew ? <NewMark /> : null}
+                    <StackBadge items={itemsOf(memory)} />
                   </span>
                   <span className={styles.text}>
                     {caption ? (

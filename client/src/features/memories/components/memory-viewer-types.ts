@@ -33,14 +33,24 @@ export interface MemoryViewerMemory {
   /** The authors of the two notes, named when read. */
   createdBy?: NotePerson | null;
   partner?: NotePerson | null;
-  media: {
-    type: MediaType;
-    /** Null while a video is prepared by the server (`status` PREPARING) or when that failed. */
-    url: string | null;
-    status?: MediaStatus | null;
-    posterUrl?: string | null;
-    thumbUrl?: string | null;
-    width?: number | null;
-    height?: number | null;
-  };
+  /** The cover. */
+  media: MemoryViewerMedia;
+  /**
+   * Every photo and video in order, the cover first (docs/decisions/051-several-photos-per-memory.md);
+   * the cover alone when not given.
+   */
+  items?: readonly MemoryViewerMedia[] | null;
+}
+
+/** One photo or video of a memory. */
+export interface MemoryViewerMedia {
+  id?: string;
+  type: MediaType;
+  /** Null while a video is prepared by the server (`status` PREPARING) or when that failed. */
+  url: string | null;
+  status?: MediaStatus | null;
+  posterUrl?: string | null;
+  thumbUrl?: string | null;
+  width?: number | null;
+  height?: number | null;
 }

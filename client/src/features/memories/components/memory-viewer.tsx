@@ -8,6 +8,7 @@ import type { MemoryViewerMemory, MemoryViewerTheme } from "./memory-viewer-type
 import styles from "./memory-viewer.module.css";
 import { VIDEO_CONTROLS_BAND_PX } from "./viewer-media";
 import { ViewerSlide } from "./viewer-slide";
+import { viewerSlides } from "./viewer-slides";
 
 export type { MemoryViewerMemory, MemoryViewerTheme } from "./memory-viewer-types";
 
@@ -41,8 +42,10 @@ function isTypingTarget(target: EventTarget | null): boolean {
 
 /**
  * The full-screen memory viewer (docs/product.md §2, docs/decisions/018-viewer-and-strip.md): a
- * carousel (embla-carousel) of the memories in their list's order. Swipe, the ← → keys or the
- * previous/next buttons move; "2 / 3" says where; Escape, the close button or a swipe down on
+ * carousel (embla-carousel) of the memories in their list's order, a slide for each of a memory's
+ * photos and videos (docs/decisions/051-several-photos-per-memory.md). Swipe or the ← → keys move
+ * through a memory's photos, then on to the next memory; the previous/next buttons go from memory
+ * to memory; "2 / 3" says which memory, dots on the media which photo; Escape, the close button or a swipe down on
  * the media close it, and focus returns to what opened it. Transitions are off under
  * prefers-reduced-motion.
  */
@@ -59,15 +62,19 @@ export function MemoryViewer({
   const baseId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const reducedMotion = usePrefersReducedMotion();
+  const slides = viewerSlides(memories);
   const startIndex = Math.max(
     0,
-    memories.findIndex((memory) => memory.id === startId),
+    slides.findIndex((slide) => slide.memory.id === startId),
   );
   const [index, setIndex] = useState(startIndex);
   const [zoomed, setZoomed] = useState(false);
   const [closing, setClosing] = useState(false);
   const count = memories.length;
-  const current = Math.min(index, count - 1);
+  const slideCount = slides.length;
+  const currentSlide = Math.min(index, slideCount - 1);
+  // the memory shown: the one of the current slide
+  const current = slides[currentSlide]?.memoryIndex ?? 0;
 
   const zoomedRef = useRef(zoomed);
   useEffect(() => {
@@ -126,27 +133,36 @@ export function MemoryViewer({
 
   useModalFocus(dialogRef, { onEscape: close, initialFocus: "[data-autofocus]" });
 
-  const go = useCallback(
+  /** To a slide: one of a memory's photos. */
+  const goSlide = useCallback(
     (next: number) => {
-      if (next < 0 || next >= count) return;
+      if (next < 0 || next >= slideCount) return;
       embla?.scrollTo(next, reducedMotion);
       setIndex(next);
       setZoomed(false);
     },
-    [embla, count, reducedMotion],
+    [embla, slideCount, reducedMotion],
+  );
+  /** To a memory: its first photo. */
+  const go = useCallback(
+    (next: number) => {
+      if (next < 0 || next >= count) return;
+      goSlide(slides.findIndex((slide) => slide.memoryIndex === next));
+    },
+    [goSlide, slides, count],
   );
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
       if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || isTypingTarget(event.target)) return;
-      if (event.key === "ArrowLeft") go(current - 1);
-      else if (event.key === "ArrowRight") go(current + 1);
+      if (event.key === "ArrowLeft") goSlide(currentSlide - 1);
+      else if (event.key === "ArrowRight") goSlide(currentSlide + 1);
       else return;
       event.preventDefault();
     }
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
-  }, [go, current]);
+  }, [goSlide, currentSlide]);
 
   if (count === 0) return null;
   // "x / n" counts the whole list, also the pages not read yet
@@ -166,7 +182,7 @@ export function MemoryViewer({
         className={styles.dialog}
         role="dialog"
         aria-modal="true"
-        aria-labelledby={captionId(current)}
+        aria-labelledby={`${captionId(current)}${slides[currentSlide]?.item.index ? `-${slides[currentSlide]!.item.index}` : ""}`}
         aria-roledescription="carousel"
         tabIndex={-1}
         data-testid="memory-viewer"
@@ -206,17 +222,19 @@ export function MemoryViewer({
 
         <div className={styles.viewport} ref={emblaRef}>
           <div className={styles.track}>
-            {memories.map((memory, i) => (
+            {slides.map((slide, s) => (
               <ViewerSlide
-                key={memory.id}
-                memory={memory}
-                captionId={captionId(i)}
-                position={`${i + 1} of ${all}`}
-                active={i === current}
-                load={Math.abs(i - current) <= 1}
+                key={slide.key}
+                memory={slide.memory}
+                media={slide.media}
+                item={slide.item}
+                captionId={`${captionId(slide.memoryIndex)}${slide.item.index ? `-${slide.item.index}` : ""}`}
+                position={`${slide.memoryIndex + 1} of ${all}`}
+                active={s === currentSlide}
+                load={Math.abs(s - currentSlide) <= 1}
                 onEdit={onEdit}
                 onZoomedChange={(value) => {
-                  if (i === current) setZoomed(value);
+                  if (s === currentSlide) setZoomed(value);
                 }}
                 onSwipeDown={close}
               />

@@ -38,7 +38,7 @@ function statusMock(status: "PREPARING" | "READY"): MockLink.MockedResponse {
   };
   return {
     request: { query: MemoryMediaStatusDocument, variables: { id: "m-1" } },
-    result: { data: { memory: { __typename: "Memory", id: "m-1", media } } },
+    result: { data: { memory: { __typename: "Memory", id: "m-1", media, items: [media] } } },
   };
 }
 

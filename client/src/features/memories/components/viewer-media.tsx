@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type PointerEvent } from "react";
 import { TransformComponent, TransformWrapper, type ReactZoomPanPinchRef } from "react-zoom-pan-pinch";
 import { usePreparingMedia } from "../api/use-preparing-media";
-import type { MemoryViewerMemory } from "./memory-viewer-types";
+import type { MemoryViewerMedia, MemoryViewerMemory } from "./memory-viewer-types";
 import styles from "./viewer-media.module.css";
 
 /** What a video shows while the server makes its playable copy, and when that failed (docs/decisions/034-media-formats.md). */
@@ -20,6 +20,8 @@ export const VIDEO_CONTROLS_BAND_PX = 56;
 
 interface ViewerMediaProps {
   memory: MemoryViewerMemory;
+  /** Which of the memory's photos and videos to show; its cover when not given. */
+  media?: MemoryViewerMedia;
   label: string;
   /** Only the current slide plays, keeps its zoom and takes gestures. */
   active: boolean;
@@ -34,8 +36,15 @@ interface ViewerMediaProps {
  * react-zoom-pan-pinch) or video (inline, with its poster), full width. A mostly vertical swipe
  * down while not zoomed closes the viewer (docs/decisions/018-viewer-and-strip.md).
  */
-export function ViewerMedia({ memory, label, active, load, onZoomedChange, onSwipeDown }: ViewerMediaProps) {
-  const { media } = memory;
+export function ViewerMedia({
+  memory,
+  media = memory.media,
+  label,
+  active,
+  load,
+  onZoomedChange,
+  onSwipeDown,
+}: ViewerMediaProps) {
   const [zoomed, setZoomed] = useState(false);
   const zoomRef = useRef<ReactZoomPanPinchRef>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -118,7 +127,7 @@ export function ViewerMedia({ memory, label, active, load, onZoomedChange, onSwi
       }}
     >
       {!load ? null : media.type === "VIDEO" && !media.url ? (
-        <VideoNotReady memory={memory} label={label} />
+        <VideoNotReady memory={memory} media={media} label={label} />
       ) : media.type === "VIDEO" ? (
         <video
           ref={videoRef}
@@ -159,8 +168,15 @@ export function ViewerMedia({ memory, label, active, load, onZoomedChange, onSwi
 }
 
 /** A video whose playable copy the server is making (asked again until it is there), or could not make. */
-function VideoNotReady({ memory, label }: { memory: MemoryViewerMemory; label: string }) {
-  const { media } = memory;
+function VideoNotReady({
+  memory,
+  media,
+  label,
+}: {
+  memory: MemoryViewerMemory;
+  media: MemoryViewerMedia;
+  label: string;
+}) {
   const failed = media.status === "FAILED";
   usePreparingMedia(memory.id, !failed);
   return (

@@ -4,12 +4,18 @@ import { formatMemoryDate } from "../lib/memory-date";
 import { noteAuthorName } from "../lib/note-author";
 import { ExpandableCaption } from "./expandable-caption";
 import { hasNotes, MemoryNotes } from "./memory-notes";
-import type { MemoryViewerMemory } from "./memory-viewer-types";
+import type { MemoryViewerMedia, MemoryViewerMemory } from "./memory-viewer-types";
+import { PhotoDots } from "./photo-dots";
+import type { SlideItem } from "./viewer-slides";
 import styles from "./viewer-slide.module.css";
 import { ViewerMedia } from "./viewer-media";
 
 interface ViewerSlideProps {
   memory: MemoryViewerMemory;
+  /** The photo or video this slide shows (the cover when not given). */
+  media?: MemoryViewerMedia;
+  /** Which of the memory's photos it is, for the position cue. */
+  item?: SlideItem;
   captionId: string;
   position: string;
   active: boolean;
@@ -27,6 +33,8 @@ interface ViewerSlideProps {
  */
 export function ViewerSlide({
   memory,
+  media = memory.media,
+  item = { index: 0, count: 1 },
   captionId,
   position,
   active,
@@ -40,26 +48,28 @@ export function ViewerSlide({
   const notes = hasNotes(memory);
   const date = formatMemoryDate(memory.memoryDate);
   const editor = noteAuthorName(memory.editedBy);
-  const label =
-    memory.media.type === "VIDEO" ? (caption ? `Video: ${caption}` : "Memory video") : caption || "Memory photo";
+  const label = media.type === "VIDEO" ? (caption ? `Video: ${caption}` : "Memory video") : caption || "Memory photo";
+  const photoPosition = item.count > 1 ? `Photo ${item.index + 1} of ${item.count}` : null;
 
   return (
     <article
       className={styles.slide}
       aria-roledescription="slide"
-      aria-label={position}
+      aria-label={photoPosition ? `${position}, ${photoPosition.toLowerCase()}` : position}
       aria-hidden={active ? undefined : true}
       inert={!active}
       data-active={active || undefined}
     >
       <ViewerMedia
         memory={memory}
-        label={label}
+        media={media}
+        label={photoPosition ? `${label} (${photoPosition.toLowerCase()})` : label}
         active={active}
         load={load}
         onZoomedChange={onZoomedChange}
         onSwipeDown={onSwipeDown}
       />
+      {photoPosition ? <PhotoDots index={item.index} count={item.count} label={photoPosition} /> : null}
       <div className={styles.details}>
         <ExpandableCaption id={captionId} text={caption || "Untitled memory"} untitled={!caption} />
         {editor ? <p className={styles.edited}>edited by {editor}</p> : null}

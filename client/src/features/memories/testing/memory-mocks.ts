@@ -2,10 +2,34 @@ import type { MemoryViewer_MemoryFragment, TimelineMemory_MemoryFragment } from 
 
 type MediaOverrides = Partial<MemoryViewer_MemoryFragment["media"]>;
 
+/** A memory's photo or video as the viewer reads it; `media-<n>` unless overridden. */
+export function aMedia(n: number, overrides: MediaOverrides = {}) {
+  return {
+    __typename: "Media" as const,
+    id: `media-${n}`,
+    type: "IMAGE" as const,
+    status: "READY" as const,
+    url: `/media/media-${n}/display`,
+    thumbUrl: `/media/media-${n}/thumb`,
+    posterUrl: null,
+    width: 1200,
+    height: 1600,
+    ...overrides,
+  };
+}
+
+/**
+ * A memory; `items` (its photos and videos in order, docs/decisions/051-several-photos-per-memory.md)
+ * default to its one `media`, the cover.
+ */
 export function aMemory(
-  overrides: Partial<Omit<TimelineMemory_MemoryFragment, "media">> & { media?: MediaOverrides } = {},
+  overrides: Partial<Omit<TimelineMemory_MemoryFragment, "media" | "items">> & {
+    media?: MediaOverrides;
+    items?: MediaOverrides[];
+  } = {},
 ) {
-  const { media, ...rest } = overrides;
+  const { media, items, ...rest } = overrides;
+  const cover = aMedia(1, { ...media, ...items?.[0] });
   return {
     __typename: "Memory" as const,
     id: "m-1",
@@ -24,17 +48,7 @@ export function aMemory(
     createdBy: { __typename: "User" as const, id: "u-ana", displayName: "Ana", username: "ana" },
     partner: { __typename: "User" as const, id: "u-ben", displayName: "Ben", username: "ben" },
     ...rest,
-    media: {
-      __typename: "Media" as const,
-      id: "media-1",
-      type: "IMAGE" as const,
-      status: "READY" as const,
-      url: "/media/media-1/display",
-      thumbUrl: "/media/media-1/thumb",
-      posterUrl: null,
-      width: 1200,
-      height: 1600,
-      ...media,
-    },
+    media: cover,
+    items: items ? items.map((item, i) => (i === 0 ? cover : aMedia(i + 1, item))) : [cover],
   };
 }

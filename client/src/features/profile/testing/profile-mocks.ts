@@ -77,6 +77,17 @@ let memorySequence = 0;
 export function aProfileMemory(overrides: Partial<MockProfileMemory> = {}): MockProfileMemory {
   memorySequence += 1;
   const id = overrides.id ?? `m-${memorySequence}`;
+  const media = {
+    __typename: "Media" as const,
+    id: `media-${id}`,
+    type: "IMAGE" as const,
+    status: "READY" as const,
+    url: `/media/${id}/display`,
+    thumbUrl: `/media/${id}/thumb`,
+    posterUrl: null,
+    width: 1600,
+    height: 1200,
+  };
   return {
     __typename: "Memory",
     id,
@@ -92,17 +103,9 @@ export function aProfileMemory(overrides: Partial<MockProfileMemory> = {}): Mock
     editedBy: null,
     createdBy: { __typename: "User", id: "u-ida", displayName: "Ida", username: "ida" },
     partner: { __typename: "User", id: "u-bo", displayName: "Bo", username: "bo" },
-    media: {
-      __typename: "Media",
-      id: `media-${id}`,
-      type: "IMAGE",
-      status: "READY",
-      url: `/media/${id}/display`,
-      thumbUrl: `/media/${id}/thumb`,
-      posterUrl: null,
-      width: 1600,
-      height: 1200,
-    },
+    media,
+    // its one photo, the cover (docs/decisions/051-several-photos-per-memory.md)
+    items: [overrides.media ?? media],
     ...overrides,
   } as MockProfileMemory;
 }
