@@ -20,6 +20,7 @@ import { DigestSends1795870000000 } from "./1795870000000-DigestSends.js";
 import { DropAccessGraphLog1795880000000 } from "./1795880000000-DropAccessGraphLog.js";
 import { MediaSha2561795890000000 } from "./1795890000000-MediaSha256.js";
 import { MemoryVoices1795900000000 } from "./1795900000000-MemoryVoices.js";
+import { MemoryPrivacy1795910000000 } from "./1795910000000-MemoryPrivacy.js";
 
 /** Every migration, in order. Add new ones here (npm run migration:generate -w server -- Name). */
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   DropAccessGraphLog1795880000000,
   MediaSha2561795890000000,
   MemoryVoices1795900000000,
+  MemoryPrivacy1795910000000,
 ];
