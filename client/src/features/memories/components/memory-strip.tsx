@@ -12,6 +12,7 @@ import {
   type MonthCount,
   type YearStop,
 } from "../lib/strip-marks";
+import { MemoryLock } from "./memory-lock";
 import styles from "./memory-strip.module.css";
 import { useHorizontalWheel } from "./use-horizontal-wheel";
 import { YearScrubber } from "./year-scrubber";
@@ -190,6 +191,7 @@ export function MemoryStrip({ memories, onOpen, onPress, onEdit, end, months, on
                         <PlayIcon size={18} />
                       </span>
                     ) : null}
+                    {memory.narrowerThanTimeline ? <MemoryLock /> : null}
                   </span>
                   <span className={styles.text}>
                     {caption ? (
