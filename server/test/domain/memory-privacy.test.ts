@@ -95,8 +95,14 @@ describe("a memory more private than its timeline", () => {
       expect(farSees.memoryMonths).toEqual([{ month: "2024-01", count: 1 }]);
       // the tier and the lock are the participants' to see
       const benNodes = (await seen(benA)).memories.edges.map((e: Json) => e.node);
-      expect(benNodes.find((n: Json) => n.id === secret.id)).toMatchObject({ privacy: "PRIVATE", narrowerThanTimeline: true });
-      expect(benNodes.find((n: Json) => n.id === open.id)).toMatchObject({ privacy: null, narrowerThanTimeline: false });
+      expect(benNodes.find((n: Json) => n.id === secret.id)).toMatchObject({
+        privacy: "PRIVATE",
+        narrowerThanTimeline: true,
+      });
+      expect(benNodes.find((n: Json) => n.id === open.id)).toMatchObject({
+        privacy: null,
+        narrowerThanTimeline: false,
+      });
       expect(farSees.memories.edges[0].node).toMatchObject({ privacy: null, narrowerThanTimeline: false });
     });
 
@@ -110,7 +116,11 @@ describe("a memory more private than its timeline", () => {
       expect((await farA.get(`/api/timelines/${tl.id}`)).body.memory_count).toBe(1);
       expect((await d1A.get(`/api/timelines/${tl.id}`)).body.memory_count).toBe(2);
       const mine = await annA.get(`/api/memories/${secret.id}`);
-      expect(mine.body).toMatchObject({ privacy: "private", effective_privacy: "private", narrower_than_timeline: true });
+      expect(mine.body).toMatchObject({
+        privacy: "private",
+        effective_privacy: "private",
+        narrower_than_timeline: true,
+      });
     });
 
     it("profile memories and their count follow the effective tier", async () => {
@@ -166,7 +176,11 @@ describe("a memory more private than its timeline", () => {
       const m = await memoryIn(tl.id);
       const r = await gql(annA, UPDATE, { id: m.id, privacy: "PRIVATE" });
       expect(r.errors).toBeUndefined();
-      expect(r.data!.updateMemory.memory).toMatchObject({ privacy: "PRIVATE", effectivePrivacy: "PRIVATE", pendingPrivacy: null });
+      expect(r.data!.updateMemory.memory).toMatchObject({
+        privacy: "PRIVATE",
+        effectivePrivacy: "PRIVATE",
+        pendingPrivacy: null,
+      });
       const wider = await annA.put(`/api/memories/${m.id}`).send({ privacy: "public" });
       expect(wider.status).toBe(400);
       expect(wider.body.error).toBe(widerThanTimeline(Privacy.SEMI_PRIVATE));
@@ -235,7 +249,10 @@ describe("a memory more private than its timeline", () => {
       expect(ok.body).toMatchObject({ privacy: "public", pending_privacy: null });
       expect((await farA.get(`/api/memories/${m.id}`)).status).toBe(200);
       const [told] = await noticesAbout(annA, m.id);
-      expect(told).toMatchObject({ type: "PRIVACY_ACCEPTED", message: 'Ben agreed: a memory in "Beach" is now public' });
+      expect(told).toMatchObject({
+        type: "PRIVACY_ACCEPTED",
+        message: 'Ben agreed: a memory in "Beach" is now public',
+      });
     });
 
     it("GraphQL: updateMemory returns the old tier with pendingPrivacy; respondToMemoryPrivacyChange declines", async () => {
@@ -250,7 +267,10 @@ describe("a memory more private than its timeline", () => {
       });
       const declined = await gql(annA, RESPOND, { id: m.id, accept: false });
       expect(declined.errors).toBeUndefined();
-      expect(declined.data!.respondToMemoryPrivacyChange.memory).toMatchObject({ privacy: "PRIVATE", pendingPrivacy: null });
+      expect(declined.data!.respondToMemoryPrivacyChange.memory).toMatchObject({
+        privacy: "PRIVATE",
+        pendingPrivacy: null,
+      });
       expect((await d1A.get(`/api/memories/${m.id}`)).status).toBe(404);
       const [answered] = await noticesAbout(annA, m.id);
       expect(answered).toMatchObject({ type: "PRIVACY_REQUEST", privacyRequestState: "DECLINED" });
@@ -269,7 +289,8 @@ describe("a memory more private than its timeline", () => {
     it("only the other participant answers: the requester 403, nothing pending 409, an accept without a tier 400, anyone else 404", async () => {
       const tl = await shared(Privacy.SEMI_PRIVATE);
       const m = await memoryIn(tl.id, Privacy.PRIVATE);
-      const accept = (agent: Agent) => agent.post(`/api/memories/${m.id}/privacy/accept`).send({ privacy: "semi-private" });
+      const accept = (agent: Agent) =>
+        agent.post(`/api/memories/${m.id}/privacy/accept`).send({ privacy: "semi-private" });
       const none = await accept(benA);
       expect(none.status).toBe(409);
       expect(none.body.error).toBe(MEMORY_PRIVACY_MESSAGES.nothingPending);
@@ -315,7 +336,9 @@ describe("a memory more private than its timeline", () => {
   it("a friend notice of photos counts only the memories friends may see", async () => {
     const tl = await shared(Privacy.SEMI_PRIVATE);
     await memoryIn(tl.id, Privacy.PRIVATE);
-    const told = await annA.post("/api/notifications/friend-photos-uploaded").send({ timeline_id: tl.id, photoCount: 1 });
+    const told = await annA
+      .post("/api/notifications/friend-photos-uploaded")
+      .send({ timeline_id: tl.id, photoCount: 1 });
     expect(told.status).toBeLessThan(300);
     const notices = await t.ds.getRepository(Notification).findBy({
       recipientId: d1.id,

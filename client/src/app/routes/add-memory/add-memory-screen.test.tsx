@@ -18,6 +18,7 @@ import { recordingMock } from "../../../testing/mutation-mock";
 import { locationOf, screenRenderer } from "../../../testing/render";
 import { cacheViewedTimeline } from "../../testing/view-timeline-cache";
 import { AddMemoryScreen } from "./add-memory-screen";
+import { timelineAudienceMock } from "../../../features/timelines/testing/audience-mocks";
 import { findDuplicate } from "../../../features/memories/api/find-duplicate";
 
 vi.mock("exifr", () => ({ default: { parse: vi.fn() } }));
@@ -39,7 +40,7 @@ function aPhoto({ name = "photo.jpg", type = "image/jpeg", lastModified = new Da
 
 const timelineMock: MockLink.MockedResponse = {
   request: { query: AddMemoryTimelineDocument, variables: { id: "t-1" } },
-  result: { data: { timeline: { __typename: "Timeline", id: "t-1", title: "Summer in Lisbon", isParticipant: true } } },
+  result: { data: { timeline: { __typename: "Timeline", id: "t-1", title: "Summer in Lisbon", privacy: "PUBLIC", isParticipant: true } } },
 };
 
 function createMemoryMock(
@@ -60,8 +61,11 @@ function createMemoryMock(
   return recordingMock(CreateMemoryDocument, seen, outcome instanceof Error ? outcome : { data }, { delay });
 }
 
+const audienceMock = timelineAudienceMock("t-1", { count: 14, known: ["Maya"] }, { count: 40, known: ["Maya"] });
+
 const render = screenRenderer(<AddMemoryScreen />, "/app/add-memory", {
   at: "/app/add-memory?timeline_id=t-1",
+  mocks: [audienceMock],
 });
 
 const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
@@ -420,7 +424,7 @@ describe("Add Memory (docs/product.md §2, §4, §5)", () => {
     const { router } = render([
       {
         request: { query: AddMemoryTimelineDocument, variables: { id: "t-1" } },
-        result: { data: { timeline: { __typename: "Timeline", id: "t-1", title: "Theirs", isParticipant: false } } },
+        result: { data: { timeline: { __typename: "Timeline", id: "t-1", title: "Theirs", privacy: "PUBLIC", isParticipant: false } } },
       },
     ]);
     await waitFor(() => expect(locationOf(router)).toBe("/app/view-timeline?id=t-1"));
