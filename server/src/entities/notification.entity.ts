@@ -92,7 +92,10 @@ export class Notification {
   timelineTitle!: string | null;
 
   /** The memory a partner-note notice (or a memory's privacy notice, 052) is about; the notice goes with the memory. */
-  @Field(() => ID, { nullable: true, description: "the memory the notice is about (a memory's privacy request is answered on it)" })
+  @Field(() => ID, {
+    nullable: true,
+    description: "the memory the notice is about (a memory's privacy request is answered on it)",
+  })
   @Column({ name: "related_memory_id", type: "uuid", nullable: true })
   relatedMemoryId!: string | null;
 

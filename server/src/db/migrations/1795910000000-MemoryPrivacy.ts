@@ -18,7 +18,9 @@ export class MemoryPrivacy1795910000000 implements MigrationInterface {
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DELETE FROM "notifications" WHERE "type"::text LIKE 'privacy_%' AND "related_memory_id" IS NOT NULL`);
+    await queryRunner.query(
+      `DELETE FROM "notifications" WHERE "type"::text LIKE 'privacy_%' AND "related_memory_id" IS NOT NULL`,
+    );
     await queryRunner.query(`ALTER TABLE "memories" DROP CONSTRAINT "FK_ec2db34e9a1ded30b17d7032e24"`);
     await queryRunner.query(`ALTER TABLE "memories" DROP COLUMN "privacy_requested_at"`);
     await queryRunner.query(`ALTER TABLE "memories" DROP COLUMN "privacy_requested_by_id"`);

@@ -53,7 +53,10 @@ export type MemoryTierViewer = Pick<Viewer, "userId" | "visibleTimelineIds" | "f
  * The floor of each timeline the viewer may see (absent: not visible). Costs no statement beyond
  * the timeline's own check: the distance it asks is the one the viewer's search already knows.
  */
-export async function memoryFloors(viewer: MemoryTierViewer, timelineIds: readonly string[]): Promise<Map<string, MemoryFloor>> {
+export async function memoryFloors(
+  viewer: MemoryTierViewer,
+  timelineIds: readonly string[],
+): Promise<Map<string, MemoryFloor>> {
   const visible = await viewer.visibleTimelineIds([...timelineIds]);
   const out = new Map<string, MemoryFloor>();
   const ids = [...visible];

@@ -51,7 +51,8 @@ export class MemoryPrivacyResolver {
 
   @FieldResolver(() => Privacy, {
     nullable: true,
-    description: "a wider tier one participant asked for; the current tier holds until the other accepts (participants only)",
+    description:
+      "a wider tier one participant asked for; the current tier holds until the other accepts (participants only)",
   })
   pendingPrivacy(@Root() m: Memory, @Ctx() ctx: GraphQLContext): Promise<Privacy | null> {
     return ctx.present.memoryPrivacy.pendingPrivacy(m);

@@ -17,11 +17,7 @@ import { Privacy, TimelineStatus } from "../../entities/timeline.enums.js";
 import type { User } from "../../entities/user.entity.js";
 import { MemoryReads } from "./memory.reads.js";
 import { REFRESH_PREVIEWS_SQL } from "./memory.service.js";
-import {
-  checkWithinTimeline,
-  MEMORY_PRIVACY_MESSAGES,
-  memoryRequestChanged,
-} from "./memory-privacy.rules.js";
+import { checkWithinTimeline, MEMORY_PRIVACY_MESSAGES, memoryRequestChanged } from "./memory-privacy.rules.js";
 
 /** What became of a change of a memory's tier: in force now, or waiting for the other participant. */
 export type MemoryPrivacyOutcome = "applied" | "requested";
@@ -82,7 +78,11 @@ export class MemoryPrivacyService {
         return "applied" as const;
       }
       if (f.pendingPrivacy === to && f.privacyRequestedById === me.id) return "requested" as const;
-      await this.set(m, f, { pendingPrivacy: to, privacyRequestedById: me.id, privacyRequestedAt: this.deps.clock.now() });
+      await this.set(m, f, {
+        pendingPrivacy: to,
+        privacyRequestedById: me.id,
+        privacyRequestedAt: this.deps.clock.now(),
+      });
       await this.deps.notices.memoryRequested(m, timelineRef(f), f.id, me, other, to);
       return "requested" as const;
     });

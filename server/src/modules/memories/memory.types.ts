@@ -30,7 +30,8 @@ export class CreateMemoryInput {
 
   @Field(() => Privacy, {
     nullable: true,
-    description: "who can see this memory, never wider than its timeline; absent = the timeline's (docs/decisions/052-memory-privacy.md)",
+    description:
+      "who can see this memory, never wider than its timeline; absent = the timeline's (docs/decisions/052-memory-privacy.md)",
   })
   privacy?: Privacy | null;
 }

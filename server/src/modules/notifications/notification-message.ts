@@ -53,7 +53,12 @@ export function memoryPrivacyRequestText(who: Named, title: string, privacy: Pri
 }
 
 /** The requester learns the answer about a memory's tier. */
-export function memoryPrivacyOutcomeText(who: Named, title: string, privacy: Privacy | null, accepted: boolean): string {
+export function memoryPrivacyOutcomeText(
+  who: Named,
+  title: string,
+  privacy: Privacy | null,
+  accepted: boolean,
+): string {
   const tier = privacy ?? "wider";
   return clipText(
     accepted

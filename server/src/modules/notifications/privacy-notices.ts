@@ -163,7 +163,11 @@ export class PrivacyNotices {
     privacy: Privacy,
     accepted: boolean,
   ): Promise<void> {
-    await this.closeMemory(m, memoryId, accepted ? PrivacyRequestResolution.ACCEPTED : PrivacyRequestResolution.DECLINED);
+    await this.closeMemory(
+      m,
+      memoryId,
+      accepted ? PrivacyRequestResolution.ACCEPTED : PrivacyRequestResolution.DECLINED,
+    );
     await m.getRepository(Notification).insert({
       recipientId: requesterId,
       type: accepted ? NotificationType.PRIVACY_ACCEPTED : NotificationType.PRIVACY_DECLINED,

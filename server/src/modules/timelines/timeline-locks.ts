@@ -62,7 +62,10 @@ export interface MemoryPrivacyFacts {
  * Changing a memory's tier or answering a request to widen it: locks the timeline's row (so a
  * change of the timeline's tier cannot cross it) and the memory's, and reads what the rule needs.
  */
-export async function lockMemoryForPrivacyChange(m: EntityManager, memoryId: string): Promise<MemoryPrivacyFacts | null> {
+export async function lockMemoryForPrivacyChange(
+  m: EntityManager,
+  memoryId: string,
+): Promise<MemoryPrivacyFacts | null> {
   const rows = (await m.query(
     `SELECT x.id, x.timeline_id AS "timelineId", t.title, t.status, t.privacy AS "timelinePrivacy",
             t.created_by_id AS "createdById", t.collaborator_id AS "collaboratorId", x.privacy,

@@ -40,7 +40,17 @@ function aPhoto({ name = "photo.jpg", type = "image/jpeg", lastModified = new Da
 
 const timelineMock: MockLink.MockedResponse = {
   request: { query: AddMemoryTimelineDocument, variables: { id: "t-1" } },
-  result: { data: { timeline: { __typename: "Timeline", id: "t-1", title: "Summer in Lisbon", privacy: "PUBLIC", isParticipant: true } } },
+  result: {
+    data: {
+      timeline: {
+        __typename: "Timeline",
+        id: "t-1",
+        title: "Summer in Lisbon",
+        privacy: "PUBLIC",
+        isParticipant: true,
+      },
+    },
+  },
 };
 
 function createMemoryMock(
@@ -424,7 +434,11 @@ describe("Add Memory (docs/product.md §2, §4, §5)", () => {
     const { router } = render([
       {
         request: { query: AddMemoryTimelineDocument, variables: { id: "t-1" } },
-        result: { data: { timeline: { __typename: "Timeline", id: "t-1", title: "Theirs", privacy: "PUBLIC", isParticipant: false } } },
+        result: {
+          data: {
+            timeline: { __typename: "Timeline", id: "t-1", title: "Theirs", privacy: "PUBLIC", isParticipant: false },
+          },
+        },
       },
     ]);
     await waitFor(() => expect(locationOf(router)).toBe("/app/view-timeline?id=t-1"));

@@ -129,11 +129,11 @@ describe("Edit Memory (docs/product.md §2, §6, §8)", () => {
     const group = await screen.findByRole("group", { name: "Who can see this memory" });
     const same = within(group).getByRole("radio", { name: /Same as the timeline/ });
     expect(same).toBeChecked();
-    expect(within(group).getAllByRole("radio").map((r) => r.getAttribute("value"))).toEqual([
-      "",
-      "SEMI_PRIVATE",
-      "PRIVATE",
-    ]);
+    expect(
+      within(group)
+        .getAllByRole("radio")
+        .map((r) => r.getAttribute("value")),
+    ).toEqual(["", "SEMI_PRIVATE", "PRIVATE"]);
     // each choice says who it lets in right now, as the timeline screens do
     await waitFor(() => expect(same).toHaveAccessibleDescription("About 40 people, including Maya"));
     expect(within(group).getByRole("radio", { name: /Private/ })).toHaveAccessibleDescription("Only you two");

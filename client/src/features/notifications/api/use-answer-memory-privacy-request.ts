@@ -1,17 +1,17 @@
 import type { ApolloCache } from "@apollo/client";
 import { useApolloClient } from "@apollo/client/react";
 import { useCallback } from "react";
-import {
-  useRespondToMemoryPrivacyChangeMutation,
-  type Privacy,
-  type PrivacyRequestState,
-} from "../../../gql/graphql";
+import { useRespondToMemoryPrivacyChangeMutation, type Privacy, type PrivacyRequestState } from "../../../gql/graphql";
 import { adjustUnreadCount, cachedNotificationRefs } from "./notification-cache";
 import { broadcastNotificationsUpdated } from "./notification-events";
 import { changedRequestMessage, PRIVACY_ANSWER_FAILED } from "./use-answer-privacy-request";
 
 /** The open request notice of a memory closes in the cache as the server closes it (no refetch). */
-export function closeMemoryPrivacyRequestInCache(cache: ApolloCache, memoryId: string, state: PrivacyRequestState): void {
+export function closeMemoryPrivacyRequestInCache(
+  cache: ApolloCache,
+  memoryId: string,
+  state: PrivacyRequestState,
+): void {
   const open = cachedNotificationRefs(
     cache,
     (field) =>

@@ -35,6 +35,7 @@ export function memoryPrivacyChoices(timelinePrivacy: Privacy): MemoryPrivacyCho
 
 /** Whether `to` lets more people in than `from` (null = the timeline's tier). */
 export function widensMemory(from: Privacy | null, to: Privacy | null, timelinePrivacy: Privacy): boolean {
-  const rank = (p: Privacy | null) => ORDER.indexOf(p && ORDER.indexOf(p) < ORDER.indexOf(timelinePrivacy) ? p : timelinePrivacy);
+  const rank = (p: Privacy | null) =>
+    ORDER.indexOf(p && ORDER.indexOf(p) < ORDER.indexOf(timelinePrivacy) ? p : timelinePrivacy);
   return rank(to) > rank(from);
 }
