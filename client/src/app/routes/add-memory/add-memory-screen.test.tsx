@@ -265,6 +265,25 @@ describe("Add Memory (docs/product.md §2, §4, §5)", () => {
     );
   });
 
+  it("offers Who can see this memory, the same as the timeline by default, and sends a narrower tier (docs/decisions/052-memory-privacy.md)", async () => {
+    mockFetch({ "POST /api/notifications/friend-photos-uploaded": { body: { success: true } } });
+    const seen: CreateMemoryMutationVariables[] = [];
+    const user = userEvent.setup({ advanceTimers: () => {} });
+    render([timelineMock, createMemoryMock(seen)]);
+    const group = await screen.findByRole("group", { name: "Who can see this memory" });
+    const same = within(group).getByRole("radio", { name: /Same as the timeline/ });
+    expect(same).toBeChecked();
+    await waitFor(() => expect(same).toHaveAccessibleDescription("About 40 people, including Maya"));
+    const semi = within(group).getByRole("radio", { name: /Semi-private/ });
+    expect(semi).toHaveAccessibleDescription("About 14 people, including Maya");
+    await user.click(semi);
+    await choose(aPhoto());
+    await act(async () => fakeUploads.current!.latest().succeed());
+    await user.click(submit());
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0]!.input).toMatchObject({ timelineId: "t-1", privacy: "SEMI_PRIVATE" });
+  });
+
   it("a video: only the upload's id is sent (the server makes the poster), its date is the server's reading", async () => {
     mockFetch({ "POST /api/notifications/friend-photos-uploaded": { body: { success: true } } });
     const seen: CreateMemoryMutationVariables[] = [];
