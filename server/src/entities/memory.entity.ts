@@ -11,6 +11,7 @@ import {
   UpdateDateColumn,
 } from "typeorm";
 import { MediaFile } from "./media-file.entity.js";
+import { Privacy } from "./timeline.enums.js";
 import { Timeline } from "./timeline.entity.js";
 import { User } from "./user.entity.js";
 
@@ -91,6 +92,28 @@ export class Memory {
   @ManyToOne(() => User, { onDelete: "SET NULL", nullable: true })
   @JoinColumn({ name: "edited_by_id" })
   editedBy?: User | null;
+
+  /**
+   * The memory's own tier, never wider than its timeline's when set; null = the timeline's. What
+   * every read obeys is the narrower of the two (docs/decisions/052-memory-privacy.md).
+   */
+  @Column({ type: "enum", enum: Privacy, enumName: "timeline_privacy", nullable: true })
+  privacy!: Privacy | null;
+
+  /** A wider tier one participant asked for, waiting for the other's consent (as for timelines, 026). */
+  @Column({ name: "pending_privacy", type: "enum", enum: Privacy, enumName: "timeline_privacy", nullable: true })
+  pendingPrivacy!: Privacy | null;
+
+  /** Who asked for `pendingPrivacy`, and when. */
+  @Column({ name: "privacy_requested_by_id", type: "uuid", nullable: true })
+  privacyRequestedById!: string | null;
+
+  @ManyToOne(() => User, { onDelete: "SET NULL", nullable: true })
+  @JoinColumn({ name: "privacy_requested_by_id" })
+  privacyRequestedBy?: User | null;
+
+  @Column({ name: "privacy_requested_at", type: "timestamptz", precision: 3, nullable: true })
+  privacyRequestedAt!: Date | null;
 
   @Field(() => Date)
   /** milliseconds, so a cursor carries it exactly (docs/decisions/024-paged-reads.md) */

@@ -91,7 +91,11 @@ export class Notification {
   @Column({ name: "timeline_title", type: "varchar", length: 1000, nullable: true })
   timelineTitle!: string | null;
 
-  /** The memory a partner-note notice is about; the notice goes with the memory. */
+  /** The memory a partner-note notice (or a memory's privacy notice, 052) is about; the notice goes with the memory. */
+  @Field(() => ID, {
+    nullable: true,
+    description: "the memory the notice is about (a memory's privacy request is answered on it)",
+  })
   @Column({ name: "related_memory_id", type: "uuid", nullable: true })
   relatedMemoryId!: string | null;
 

@@ -3,6 +3,7 @@ import { authRoutes } from "../modules/auth/auth.routes.js";
 import { uploadRouter } from "../modules/media/media.routes.js";
 import type { Services } from "./services.js";
 import { memoryRoutes } from "../modules/memories/memory.routes.js";
+import { memoryPrivacyRoutes } from "../modules/memories/memory-privacy.routes.js";
 import { notificationRoutes } from "../modules/notifications/notification.routes.js";
 import { relationshipRoutes } from "../modules/relationships/relationship.routes.js";
 import { timelineRoutes } from "../modules/timelines/timeline.routes.js";
@@ -33,6 +34,7 @@ export function apiRouter(services: Services): Router {
   router.use("/timelines", reminderAndLinkRoutes(services));
   router.use("/timelines", timelineVisitRoutes(services));
   router.use("/invite-links", openInviteLinkRoutes(services));
+  router.use("/memories", memoryPrivacyRoutes(services));
   router.use("/memories", memoryRoutes(services));
   router.use("/user-relationships", relationshipRoutes(services));
   router.use("/notifications", notificationRoutes(services));

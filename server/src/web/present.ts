@@ -132,6 +132,7 @@ export class Presenter {
       mp.canWritePartnerMeaning(m),
       mp.canEdit(m),
     ]);
+    const tier = await this.memoryTier(m);
     const urls = media ? this.p.media.urls(media) : null;
     return {
       _id: m.id,
@@ -170,6 +171,29 @@ export class Presenter {
       can_edit: canEdit,
       created_at: m.createdAt.toISOString(),
       created_date: m.createdAt.toISOString(),
+      ...tier,
+    };
+  }
+
+  /** A memory's tier and a request to widen it, for its two participants (docs/decisions/052-memory-privacy.md). */
+  private async memoryTier(m: Memory) {
+    const pp = this.p.memoryPrivacy;
+    const [privacy, effective, narrower, pending, requestedBy, requestedAt] = await Promise.all([
+      pp.privacy(m),
+      pp.effectivePrivacy(m),
+      pp.narrowerThanTimeline(m),
+      pp.pendingPrivacy(m),
+      this.userOrNull(pp.privacyRequestedBy(m)),
+      pp.privacyRequestedAt(m),
+    ]);
+    return {
+      privacy,
+      effective_privacy: effective,
+      narrower_than_timeline: narrower,
+      pending_privacy: pending,
+      privacy_requested_by_id: requestedBy?.id ?? null,
+      privacy_requested_by_user: requestedBy,
+      privacy_requested_at: requestedAt?.toISOString() ?? null,
     };
   }
 
@@ -214,6 +238,8 @@ export class Presenter {
       /** populated (docs/product.md §3): username, email (where allowed), profile_photo */
       related_user_id: related,
       related_timeline_id: n.relatedTimelineId,
+      /** the memory a notice is about (a memory's privacy request is answered on it, docs/decisions/052-memory-privacy.md) */
+      related_memory_id: n.relatedMemoryId,
       action_url: n.actionUrl,
       /** privacy_* notices: the tier, and whether a request still waits (docs/decisions/026-two-keys-privacy.md) */
       privacy: n.privacy,

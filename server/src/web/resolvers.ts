@@ -6,6 +6,7 @@ import { UserResolver } from "../modules/users/user.resolver.js";
 import { HighlightResolver } from "../modules/highlights/highlight.resolver.js";
 import { MemoryResolver } from "../modules/memories/memory.resolver.js";
 import { TimelineMemoriesResolver } from "../modules/memories/timeline-memories.resolver.js";
+import { MemoryPrivacyResolver } from "../modules/memories/memory-privacy.resolver.js";
 import { NotificationResolver } from "../modules/notifications/notification.resolver.js";
 import { RelationshipResolver } from "../modules/relationships/relationship.resolver.js";
 import { TimelineResolver } from "../modules/timelines/timeline.resolver.js";
@@ -29,6 +30,7 @@ export const resolvers: NonEmptyArray<Function> = [
   PrivacyChangeResolver,
   MemoryResolver,
   TimelineMemoriesResolver,
+  MemoryPrivacyResolver,
   NotificationResolver,
   RelationshipResolver,
   AccountResolver,

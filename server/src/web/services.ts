@@ -12,6 +12,7 @@ import { TimelineReads } from "../modules/timelines/timeline.reads.js";
 import { UserReads } from "../modules/users/user.reads.js";
 import { MemoryService } from "../modules/memories/memory.service.js";
 import { MemoryMediaReads } from "../modules/memories/memory-media.reads.js";
+import { MemoryPrivacyService } from "../modules/memories/memory-privacy.service.js";
 import { NotificationService } from "../modules/notifications/notification.service.js";
 import { RelationshipService } from "../modules/relationships/relationship.service.js";
 import { TimelineService } from "../modules/timelines/timeline.service.js";
@@ -76,7 +77,10 @@ export function createServices(deps: ServiceDeps) {
   jobs.define(pushTickJob(push));
   const pushed = pushEvents(deps.ds, deps.logger, (recipientId) => push.dispatch(recipientId));
   const notifications = new NotificationService(deps.ds, access, deps.clock, pushed);
-  const memories = new MemoryService({ ...deps, media, notifications });
+  const privacyNotices = new PrivacyNotices(deps.clock, pushed);
+  /** A memory's own tier (docs/decisions/052-memory-privacy.md). */
+  const memoryPrivacy = new MemoryPrivacyService({ ...deps, notices: privacyNotices });
+  const memories = new MemoryService({ ...deps, media, notifications, privacy: memoryPrivacy });
   const digest = new DigestService({
     ...deps,
     jobs,
@@ -93,7 +97,11 @@ export function createServices(deps: ServiceDeps) {
   });
   jobs.define(digestMailJob(digest));
   jobs.define(digestTickJob(digest));
-  const privacyChanges = new PrivacyChangeService({ ...deps, notices: new PrivacyNotices(deps.clock, pushed) });
+  const privacyChanges = new PrivacyChangeService({
+    ...deps,
+    notices: privacyNotices,
+    tierApplied: (m, timelineId, tier) => memoryPrivacy.timelineTierApplied(m, timelineId, tier),
+  });
   jobs.define(timelineCreatedFanOutJob({ ds: deps.ds, access, notifications, logger: deps.logger }));
   return {
     mailer,
@@ -116,6 +124,7 @@ export function createServices(deps: ServiceDeps) {
     inviteLinks: new InviteLinkService(deps),
     visits: new TimelineVisitService(deps),
     memories,
+    memoryPrivacy,
     relationships: new RelationshipService(deps.ds),
     /** Notification preferences (docs/decisions/035-presence.md). */
     preferences,

@@ -113,6 +113,8 @@ interface World {
   photoId: string;
   /** a notification to the collaborator about the subject */
   notificationId: string;
+  /** a memory of each own tier, its media a real upload (docs/decisions/052-memory-privacy.md) */
+  tierMemories: Record<Privacy, { memory: Memory; mediaId: string }>;
 }
 
 let t: TestApp;
@@ -1374,6 +1376,241 @@ const PENDING_READS: PendingOp[] = [
   },
 ];
 
+// ---- a memory's own tier (docs/decisions/052-memory-privacy.md) ------------------------------
+/**
+ * Every role × every timeline tier and state × every memory tier: the memory is seen when its
+ * timeline is and the viewer is within reach of the narrower of the two tiers (a memory stored
+ * wider than its timeline, as a row can be, is held to the timeline's). Rows and bytes.
+ */
+interface MemoryTierCell extends Cell {
+  memoryTier: Privacy;
+}
+const MEMORY_TIER_CELLS: MemoryTierCell[] = CELLS.flatMap((c) => TIERS.map((memoryTier) => ({ ...c, memoryTier })));
+const narrowerTier = (a: Privacy, b: Privacy) => (TIERS.indexOf(a) < TIERS.indexOf(b) ? a : b);
+const canSeeMemory = (c: MemoryTierCell) =>
+  canSee(c) && (isParticipant(c) || withinReach({ ...c, privacy: narrowerTier(c.memoryTier, c.privacy) }));
+const tierMemoryOf = (c: MemoryTierCell) => worldOf(c).tierMemories[c.memoryTier];
+
+async function memoriesOfEachTier(subject: Timeline, creator: User): Promise<World["tierMemories"]> {
+  const out = {} as World["tierMemories"];
+  for (const privacy of TIERS) {
+    const media = await t.services.media.ingest(
+      { userId: creator.id },
+      { stream: fs.createReadStream(fixture("photo-plain.jpg")), filename: "p.jpg" },
+    );
+    await t.services.media.markAttached([media.id]);
+    const memory = await createMemory(t.ds, {
+      timelineId: subject.id,
+      createdById: creator.id,
+      mediaId: media.id,
+      privacy,
+    });
+    out[privacy] = { memory, mediaId: media.id };
+  }
+  return out;
+}
+
+interface MemoryTierOp {
+  name: string;
+  expected(c: MemoryTierCell): unknown;
+  observe(c: MemoryTierCell, agent: Agent): Promise<unknown>;
+}
+const MEMORY_TIER_READS: MemoryTierOp[] = [
+  {
+    name: "query memory(id) (its own tier)",
+    expected: (c) => (c.role === "anonymous" ? "UNAUTHENTICATED" : canSeeMemory(c)),
+    async observe(c, agent) {
+      const { memory, mediaId } = tierMemoryOf(c);
+      const r = await gql(agent, `query($id: ID!) { memory(id: $id) { id media { id } } }`, { id: memory.id });
+      return errorCode(r) ?? r.data?.memory?.media?.id === mediaId;
+    },
+  },
+  {
+    name: "query timeline(id).memories (its own tier)",
+    expected: (c) => (c.role === "anonymous" ? "UNAUTHENTICATED" : canSeeMemory(c)),
+    async observe(c, agent) {
+      const r = await gql(agent, `query($id: ID!) { timeline(id: $id) { memories { edges { node { id } } } } }`, {
+        id: worldOf(c).subject.id,
+      });
+      return errorCode(r) ?? ids(r.data?.timeline?.memories).includes(tierMemoryOf(c).memory.id);
+    },
+  },
+  {
+    name: "GET /api/memories/:id (its own tier)",
+    expected: (c) => (c.role === "anonymous" ? 401 : canSeeMemory(c) ? 200 : 404),
+    async observe(c, agent) {
+      return (await agent.get(`/api/memories/${tierMemoryOf(c).memory.id}`)).status;
+    },
+  },
+  {
+    name: "GET /media/:id/display (its own tier)",
+    expected: (c) => (canSeeMemory(c) ? 200 : 404),
+    async observe(c, agent) {
+      return (await agent.get(t.services.media.signedUrl(tierMemoryOf(c).mediaId, "display"))).status;
+    },
+  },
+  {
+    // the count shown to others counts only the memories they may see: the world's two plus its tiers'
+    name: "query timeline(id).memoryCount (its memories' own tiers)",
+    expected: (c) =>
+      c.role === "anonymous"
+        ? "UNAUTHENTICATED"
+        : !canSee(c)
+          ? "not seen"
+          : 2 + TIERS.filter((memoryTier) => canSeeMemory({ ...c, memoryTier })).length,
+    async observe(c, agent) {
+      const r = await gql(agent, `query($id: ID!) { timeline(id: $id) { memoryCount } }`, {
+        id: worldOf(c).subject.id,
+      });
+      return errorCode(r) ?? r.data?.timeline?.memoryCount ?? "not seen";
+    },
+  },
+];
+
+/**
+ * A memory's request to widen, as for a timeline's: a fresh copy whose memory is one tier narrower
+ * than the timeline (none for a private one) and, once accepted, whose creator asked for the
+ * timeline's tier. Only the collaborator answers; the requester is refused; nothing pending is a
+ * conflict for the two; anyone else, even one who sees the memory, gets the missing-memory answer.
+ */
+const NARROWER: Partial<Record<Privacy, Privacy>> = {
+  [Privacy.SEMI_PRIVATE]: Privacy.PRIVATE,
+  [Privacy.PUBLIC]: Privacy.SEMI_PRIVATE,
+};
+const memoryWiderPending = (c: Cell) =>
+  c.status === TimelineStatus.ACCEPTED && NARROWER[c.privacy] ? c.privacy : null;
+async function freshMemoryRequest(c: Cell): Promise<Memory> {
+  const { memory } = await freshSubject(c);
+  const own = NARROWER[c.privacy] ?? null;
+  const pending = memoryWiderPending(c);
+  await t.ds.getRepository(Memory).update(
+    { id: memory.id },
+    {
+      privacy: own,
+      ...(pending
+        ? { pendingPrivacy: pending, privacyRequestedById: memory.createdById, privacyRequestedAt: new Date() }
+        : {}),
+    },
+  );
+  return t.ds.getRepository(Memory).findOneByOrFail({ id: memory.id });
+}
+/** Who sees the fresh request's memory: its tier one narrower than the timeline's. */
+const seesRequestMemory = (c: Cell) => canSeeMemory({ ...c, memoryTier: NARROWER[c.privacy] ?? c.privacy });
+const memoryAnswerOutcome = (c: Cell) =>
+  c.role === "anonymous"
+    ? "UNAUTHENTICATED"
+    : !isParticipant(c)
+      ? "NOT_FOUND"
+      : !memoryWiderPending(c)
+        ? "CONFLICT"
+        : c.role === "creator"
+          ? "FORBIDDEN"
+          : "OK";
+const memoryPrivacyAnswer = (accept: boolean, door: "gql" | "rest"): Op => ({
+  name:
+    door === "gql"
+      ? `mutation respondToMemoryPrivacyChange (accept: ${accept})`
+      : `POST /api/memories/:id/privacy/${accept ? "accept" : "decline"}`,
+  expected: (c) => ({
+    answer: door === "gql" ? memoryAnswerOutcome(c) : STATUS_OF[memoryAnswerOutcome(c)],
+    privacy: memoryAnswerOutcome(c) === "OK" && accept ? memoryWiderPending(c) : (NARROWER[c.privacy] ?? null),
+    stillPending: memoryAnswerOutcome(c) === "OK" ? null : memoryWiderPending(c),
+  }),
+  async observe(c, agent) {
+    const memory = await freshMemoryRequest(c);
+    const tier = memoryWiderPending(c) ?? Privacy.PUBLIC;
+    let answer: unknown;
+    if (door === "gql") {
+      const r = await gql(
+        agent,
+        `mutation($id: ID!, $a: Boolean!, $p: Privacy) { respondToMemoryPrivacyChange(input: { id: $id, accept: $a, privacy: $p }) { memory { id } } }`,
+        { id: memory.id, a: accept, p: gqlTier(tier) },
+      );
+      answer = errorCode(r) ?? "OK";
+    } else {
+      answer = (
+        await agent.post(`/api/memories/${memory.id}/privacy/${accept ? "accept" : "decline"}`).send({ privacy: tier })
+      ).status;
+    }
+    const row = await t.ds.getRepository(Memory).findOneByOrFail({ id: memory.id });
+    return { answer, privacy: row.privacy, stillPending: row.pendingPrivacy };
+  },
+});
+const MEMORY_PRIVACY_WRITES: Op[] = [
+  memoryPrivacyAnswer(true, "gql"),
+  memoryPrivacyAnswer(false, "gql"),
+  memoryPrivacyAnswer(true, "rest"),
+  memoryPrivacyAnswer(false, "rest"),
+  {
+    // one key narrows: either participant, at once
+    name: "PUT /api/memories/:id (privacy: private, one key narrows)",
+    expected: (c) =>
+      isParticipant(c) ? { status: 200, privacy: Privacy.PRIVATE } : { status: restDenial(c), privacy: null },
+    async observe(c, agent) {
+      const { memory } = await freshSubject(c);
+      const res = await agent.put(`/api/memories/${memory.id}`).send({ privacy: "private" });
+      return {
+        status: res.status,
+        privacy: (await t.ds.getRepository(Memory).findOneByOrFail({ id: memory.id })).privacy,
+      };
+    },
+  },
+  {
+    // two keys widen: back to the timeline's tier waits for the other participant (202) once accepted
+    name: "PUT /api/memories/:id (privacy: the timeline's, two keys widen)",
+    expected: (c) =>
+      !isParticipant(c)
+        ? {
+            status: c.role === "anonymous" ? 401 : seesRequestMemory(c) ? 403 : 404,
+            own: NARROWER[c.privacy] ?? null,
+            pending: memoryWiderPending(c),
+          }
+        : memoryWiderPending(c)
+          ? {
+              status: c.role === "creator" ? 202 : 200,
+              own: c.role === "creator" ? NARROWER[c.privacy]! : c.privacy,
+              pending: c.role === "creator" ? c.privacy : null,
+            }
+          : { status: 200, own: c.privacy, pending: null },
+    async observe(c, agent) {
+      const memory = await freshMemoryRequest(c);
+      // the creator asks again (idempotent); the collaborator asking for it is consent
+      const res = await agent.put(`/api/memories/${memory.id}`).send({ privacy: c.privacy });
+      const row = await t.ds.getRepository(Memory).findOneByOrFail({ id: memory.id });
+      return { status: res.status, own: row.privacy, pending: row.pendingPrivacy };
+    },
+  },
+  {
+    // the request is the two participants' business: its tier and its asker, to them only
+    name: "field Memory.privacyRequestedBy (and pendingPrivacy, privacy)",
+    expected: (c) =>
+      c.role === "anonymous"
+        ? "UNAUTHENTICATED"
+        : !seesRequestMemory(c)
+          ? "not seen"
+          : isParticipant(c)
+            ? {
+                by: memoryWiderPending(c) ? "creator" : null,
+                pending: memoryWiderPending(c) ? gqlTier(memoryWiderPending(c)!) : null,
+                own: NARROWER[c.privacy] ? gqlTier(NARROWER[c.privacy]!) : null,
+              }
+            : { by: null, pending: null, own: null },
+    async observe(c, agent) {
+      const memory = await freshMemoryRequest(c);
+      const r = await gql(
+        agent,
+        `query($id: ID!) { memory(id: $id) { privacy pendingPrivacy privacyRequestedBy { id } } }`,
+        { id: memory.id },
+      );
+      if (errorCode(r)) return errorCode(r);
+      const m = r.data?.memory;
+      if (!m) return "not seen";
+      const by = m.privacyRequestedBy?.id;
+      return { by: by === memory.createdById ? "creator" : (by ?? null), pending: m.pendingPrivacy, own: m.privacy };
+    },
+  },
+];
+
 // ---- run -------------------------------------------------------------------------------------
 const cellName = (c: Cell) => `${c.role} × ${c.privacy} × ${c.status}`;
 
@@ -1461,6 +1698,7 @@ beforeAll(async () => {
         videoId: video.id,
         photoId: photo.id,
         notificationId: notification.id,
+        tierMemories: await memoriesOfEachTier(subject, creator!),
       });
     }
   }
@@ -1531,6 +1769,20 @@ describe("authorization matrix: the waiting page and what is new", () => {
 
 describe("authorization matrix: answers to a request to widen", () => {
   describe.each(PRIVACY_ANSWERS.map((op) => [op.name, op] as const))("%s", (_name, op) => {
+    it.each(CELLS.map((c) => [cellName(c), c] as const))("%s", async (_cell, c) => {
+      expect(await op.observe(c, await agentOf(c))).toEqual(op.expected(c));
+    });
+  });
+});
+
+describe("authorization matrix: a memory's own tier", () => {
+  const memoryCellName = (c: MemoryTierCell) => `${c.role} × ${c.privacy} × ${c.status} × memory ${c.memoryTier}`;
+  describe.each(MEMORY_TIER_READS.map((op) => [op.name, op] as const))("%s", (_name, op) => {
+    it.each(MEMORY_TIER_CELLS.map((c) => [memoryCellName(c), c] as const))("%s", async (_cell, c) => {
+      expect(await op.observe(c, await agentOf(c))).toEqual(op.expected(c));
+    });
+  });
+  describe.each(MEMORY_PRIVACY_WRITES.map((op) => [op.name, op] as const))("%s", (_name, op) => {
     it.each(CELLS.map((c) => [cellName(c), c] as const))("%s", async (_cell, c) => {
       expect(await op.observe(c, await agentOf(c))).toEqual(op.expected(c));
     });
@@ -2032,6 +2284,8 @@ const ENTRIES = [
   ...PENDING_READS,
   ...HIGHLIGHTS,
   ...WAITING_AND_NEW,
+  ...MEMORY_TIER_READS,
+  ...MEMORY_PRIVACY_WRITES,
 ];
 const hasEntry = (prefix: string) =>
   ENTRIES.some((o) => o.name === prefix || o.name.startsWith(`${prefix} `) || o.name.startsWith(`${prefix}?`));

@@ -6,6 +6,7 @@ import { sessionCookieName } from "../../src/http/session.js";
 import { createLogger } from "../../src/lib/logger.js";
 import { MediaService, type MediaServiceOptions, type MediaViewer } from "../../src/modules/media/media.service.js";
 import type { TestApp } from "../helpers/test-app.js";
+import { Privacy, TimelineStatus } from "../../src/entities/timeline.enums.js";
 
 export { createUser } from "../factories/index.js";
 
@@ -60,7 +61,23 @@ export class StubAccess {
     return new Set(timelineIds.filter((id) => set?.has(id)));
   }
   viewer(userId: string | null): MediaViewer {
-    return { userId, visibleTimelineIds: (ids) => this.visibleTimelineIds(userId, ids) };
+    // a granted timeline is seen as by one of its people: every memory tier in it
+    return {
+      userId,
+      visibleTimelineIds: (ids) => this.visibleTimelineIds(userId, ids),
+      facts: async (id) =>
+        userId
+          ? {
+              id,
+              status: TimelineStatus.ACCEPTED,
+              isActive: true,
+              privacy: Privacy.PRIVATE,
+              createdById: userId,
+              collaboratorId: null,
+            }
+          : null,
+      reachDistances: async (qs) => qs.map(() => null),
+    };
   }
   async canViewTimeline(viewerId: string | null, timelineId: string): Promise<boolean> {
     return (await this.visibleTimelineIds(viewerId, [timelineId])).size > 0;

@@ -20,10 +20,11 @@ import { DigestSends1795870000000 } from "./1795870000000-DigestSends.js";
 import { DropAccessGraphLog1795880000000 } from "./1795880000000-DropAccessGraphLog.js";
 import { MediaSha2561795890000000 } from "./1795890000000-MediaSha256.js";
 import { MemoryVoices1795900000000 } from "./1795900000000-MemoryVoices.js";
+import { MemoryPrivacy1795910000000 } from "./1795910000000-MemoryPrivacy.js";
 import { Highlights1795920000000 } from "./1795920000000-Highlights.js";
-import { ResumableUploads1795950000000 } from "./1795950000000-ResumableUploads.js";
-import { InviteLinks1795940000000 } from "./1795940000000-InviteLinks.js";
 import { MemoryMedia1795930000000 } from "./1795930000000-MemoryMedia.js";
+import { InviteLinks1795940000000 } from "./1795940000000-InviteLinks.js";
+import { ResumableUploads1795950000000 } from "./1795950000000-ResumableUploads.js";
 
 /** Every migration, in order. Add new ones here (npm run migration:generate -w server -- Name). */
 export const migrations = [
@@ -49,8 +50,9 @@ export const migrations = [
   DropAccessGraphLog1795880000000,
   MediaSha2561795890000000,
   MemoryVoices1795900000000,
+  MemoryPrivacy1795910000000,
   Highlights1795920000000,
-  ResumableUploads1795950000000,
-  InviteLinks1795940000000,
   MemoryMedia1795930000000,
+  InviteLinks1795940000000,
+  ResumableUploads1795950000000,
 ];

@@ -1,14 +1,19 @@
 import { In, type DataSource, type EntityManager } from "typeorm";
 import { MediaFile } from "../../entities/media-file.entity.js";
+import type { Memory } from "../../entities/memory.entity.js";
 import { User } from "../../entities/user.entity.js";
-import { isUuid, type Asker, type Viewer } from "../access/access.service.js";
+import { isUuid, type Asker } from "../access/access.service.js";
+import { mayViewMemoryTier, memoryFloors, type MemoryTierViewer } from "../access/memory-tiers.js";
 
-/** What serving media asks of the caller: who they are and which timelines they may see. */
-export type MediaViewer = Pick<Viewer, "userId" | "visibleTimelineIds">;
+/**
+ * What serving media asks of the caller: who they are, which timelines they may see, and which
+ * memory tiers in them (docs/decisions/052-memory-privacy.md).
+ */
+export type MediaViewer = MemoryTierViewer;
 
 /**
  * Reads of `media_files` (docs/decisions/004-media-pipeline.md): an unattached upload is its
- * owner's alone; each media of a memory is visible with the memory's timeline; a profile photo to
+ * owner's alone; each media of a memory is visible with the memory (its effective tier); a profile photo to
  * any signed-in person.
  */
 export class MediaReads {
@@ -94,13 +99,14 @@ export class MediaReads {
     if (!media.attached) return media.ownerId === viewer.userId;
     // any of a memory's media, not only its cover (docs/decisions/051-several-photos-per-memory.md)
     const memories = (await this.ds.query(
-      `SELECT m.timeline_id AS "timelineId" FROM memory_media mm JOIN memories m ON m.id = mm.memory_id
+      `SELECT m.timeline_id AS "timelineId", m.privacy FROM memory_media mm JOIN memories m ON m.id = mm.memory_id
         WHERE mm.media_file_id = $1`,
       [media.id],
-    )) as Array<{ timelineId: string }>;
+    )) as Array<Pick<Memory, "timelineId" | "privacy">>;
     if (memories.length) {
-      const visible = await viewer.visibleTimelineIds([...new Set(memories.map((m) => m.timelineId))]);
-      if (visible.size > 0) return true;
+      // a memory's bytes follow its effective tier, the narrower of its own and its timeline's
+      const floors = await memoryFloors(viewer, [...new Set(memories.map((m) => m.timelineId))]);
+      if (memories.some((m) => mayViewMemoryTier(floors.get(m.timelineId), m.privacy))) return true;
     }
     return this.ds.getRepository(User).exists({ where: { profilePhotoId: media.id } });
   }

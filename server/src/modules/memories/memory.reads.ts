@@ -4,6 +4,7 @@ import { Memory } from "../../entities/memory.entity.js";
 import { memoryOrder, type MemorySort } from "./memory-order.js";
 import { isUuid, type Viewer } from "../access/access.service.js";
 import { MemoryRows } from "./memory-rows.js";
+import { mayViewMemoryTier, memoryFloors, memoryVisibleSql, type MemoryFloor } from "../access/memory-tiers.js";
 import type { TimelineReads } from "../timelines/timeline.reads.js";
 
 /** One timeline's page, as the `Timeline.memories` loader asks for it. */
@@ -13,8 +14,10 @@ export interface TimelinePageRequest extends PageRequest {
 }
 
 /**
- * Reads of `memories`: a memory is visible exactly when its timeline is
- * (docs/decisions/003-privacy-tiers.md); every read here checks that for the viewer.
+ * Reads of `memories`: a memory is visible when its timeline is (docs/decisions/003-privacy-tiers.md)
+ * and the viewer is within reach of its effective tier, the narrower of its own and its timeline's
+ * (docs/decisions/052-memory-privacy.md, `access/memory-tiers.ts`); every read here checks both
+ * for the viewer, in the SQL of lists and counts.
  */
 export class MemoryReads {
   private readonly rows: MemoryRows;
@@ -30,12 +33,22 @@ export class MemoryReads {
     return this.ds.getRepository(Memory);
   }
 
-  /** A memory when the viewer may see its timeline; else null. */
+  /** A memory when the viewer may see it under its effective tier; else null. */
   async visible(viewer: Viewer, id: string): Promise<Memory | null> {
     if (!viewer.signedIn || !isUuid(id)) return null;
     const memory = await this.repo.findOneBy({ id });
     if (!memory) return null;
-    return (await viewer.canViewTimelineId(memory.timelineId)) ? memory : null;
+    const floors = await memoryFloors(viewer, [memory.timelineId]);
+    return mayViewMemoryTier(floors.get(memory.timelineId), memory.privacy) ? memory : null;
+  }
+
+  /** Of these memories (id, timeline, own tier), the ids the viewer may see (the `/media` check). */
+  async visibleAmong(
+    viewer: Viewer,
+    memories: readonly Pick<Memory, "id" | "timelineId" | "privacy">[],
+  ): Promise<Set<string>> {
+    const floors = await memoryFloors(viewer, [...new Set(memories.map((m) => m.timelineId))]);
+    return new Set(memories.filter((m) => mayViewMemoryTier(floors.get(m.timelineId), m.privacy)).map((m) => m.id));
   }
 
   /**
@@ -68,7 +81,10 @@ export class MemoryReads {
     total?: number,
   ): Promise<Memory[]> {
     if (!timelineIds.length) return [];
-    const rows = await this.rows.keysetRead(viewer, timelineIds, order, after, perTimeline, total);
+    const floors = await memoryFloors(viewer, timelineIds);
+    const ids = timelineIds.filter((id) => floors.has(id));
+    const levels = ids.map((id) => floors.get(id)!);
+    const rows = await this.rows.keysetRead(viewer, ids, levels, order, after, perTimeline, total);
     return rows.sort((a, b) => compareKeys(order, order.key(a), order.key(b)));
   }
 
@@ -135,13 +151,14 @@ export class MemoryReads {
     viewer: Viewer,
     timelineIds: readonly string[],
   ): Promise<{ month: string | null; count: number }[][]> {
-    const visible = await viewer.visibleTimelineIds([...timelineIds]);
-    const rows: { timeline_id: string; month: string | null; n: number }[] = visible.size
+    const floors = await memoryFloors(viewer, timelineIds);
+    const rows: { timeline_id: string; month: string | null; n: number }[] = floors.size
       ? await this.ds.query(
-          `SELECT timeline_id, to_char(memory_date, 'YYYY-MM') AS month, count(*)::int AS n
-             FROM memories WHERE timeline_id = ANY($1::uuid[])
-            GROUP BY timeline_id, month ORDER BY timeline_id, month DESC NULLS LAST`,
-          [[...visible]],
+          `SELECT m.timeline_id, to_char(m.memory_date, 'YYYY-MM') AS month, count(*)::int AS n
+             FROM unnest($1::uuid[], $2::int[]) AS tl(id, floor) JOIN memories m ON m.timeline_id = tl.id
+            WHERE ${memoryVisibleSql("m", "tl.floor")}
+            GROUP BY m.timeline_id, month ORDER BY m.timeline_id, month DESC NULLS LAST`,
+          floorParams(floors),
         )
       : [];
     const months = new Map<string, { month: string | null; count: number }[]>();
@@ -150,16 +167,23 @@ export class MemoryReads {
     return timelineIds.map((id) => months.get(id) ?? []);
   }
 
-  /** How many memories each timeline has; 0 for a timeline the viewer may not see. */
+  /** How many memories of each timeline the viewer may see; 0 for a timeline they may not see. */
   async countsByTimelineIds(viewer: Viewer, timelineIds: readonly string[]): Promise<number[]> {
-    const visible = await viewer.visibleTimelineIds([...timelineIds]);
-    const rows: { timeline_id: string; n: string }[] = visible.size
+    const floors = await memoryFloors(viewer, timelineIds);
+    const rows: { timeline_id: string; n: string }[] = floors.size
       ? await this.ds.query(
-          `SELECT timeline_id, count(*) AS n FROM memories WHERE timeline_id = ANY($1::uuid[]) GROUP BY timeline_id`,
-          [[...visible]],
+          `SELECT m.timeline_id, count(*) AS n
+             FROM unnest($1::uuid[], $2::int[]) AS tl(id, floor) JOIN memories m ON m.timeline_id = tl.id
+            WHERE ${memoryVisibleSql("m", "tl.floor")} GROUP BY m.timeline_id`,
+          floorParams(floors),
         )
       : [];
     const counts = new Map(rows.map((r) => [r.timeline_id, Number(r.n)]));
     return timelineIds.map((id) => counts.get(id) ?? 0);
   }
+}
+
+/** The parameters ($1 timeline ids, $2 their floors) of a read joined to `unnest($1, $2) AS tl(id, floor)`. */
+function floorParams(floors: ReadonlyMap<string, MemoryFloor>): [string[], number[]] {
+  return [[...floors.keys()], [...floors.values()]];
 }

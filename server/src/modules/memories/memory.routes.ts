@@ -74,6 +74,7 @@ export function memoryRoutes(services: Services): Router {
       location: body.location,
       memoryDate: body.memory_date,
       meaning: body.meaning,
+      privacy: body.privacy,
     });
     res.status(201).json(await present.memory(memory));
   });
@@ -81,12 +82,12 @@ export function memoryRoutes(services: Services): Router {
   /**
    * {caption, location, memory_date, meaning} and optionally a new cover (media_public_id or
    * media_url) or all the media in a new order (media_public_ids, docs/decisions/051-several-photos-per-memory.md); `partner_meaning` from the timeline's other participant only
-   * (docs/decisions/027-two-voices.md).
+   * (docs/decisions/027-two-voices.md); `privacy` (null: the timeline's), 202 when it waits for consent.
    */
   router.put("/:id", async (req, res) => {
     const { viewer, present } = restContext(req, services);
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const memory = await services.memories.update(viewer, {
+    const { memory, privacy } = await services.memories.updateAndReport(viewer, {
       id: String(req.params.id),
       caption: body.caption,
       location: body.location,
@@ -96,8 +97,10 @@ export function memoryRoutes(services: Services): Router {
       mediaId: mediaIdField(body),
       mediaUrl: body.media_url,
       mediaIds: body.media_public_ids,
+      privacy: body.privacy,
     });
-    res.json(await present.memory(memory));
+    // 202: a wider tier waits for the other participant (docs/decisions/052-memory-privacy.md)
+    res.status(privacy === "requested" ? 202 : 200).json(await present.memory(memory));
   });
 
   router.delete("/:id", async (req, res) => {

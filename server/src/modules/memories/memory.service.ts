@@ -15,7 +15,8 @@ import { lockTimelineAndCountMemories } from "../timelines/timeline-locks.js";
 import type { MediaFile } from "../../entities/media-file.entity.js";
 import type { NotificationService } from "../notifications/notification.service.js";
 import { Timeline } from "../../entities/timeline.entity.js";
-import { TimelineStatus } from "../../entities/timeline.enums.js";
+import { type Privacy, TimelineStatus } from "../../entities/timeline.enums.js";
+import { checkWithinTimeline, parseMemoryPrivacy } from "./memory-privacy.rules.js";
 import type { User } from "../../entities/user.entity.js";
 import type { MediaPort, UploadArg } from "../media/media-port.js";
 import { localTime } from "../presence/preferences.rules.js";
@@ -55,12 +56,16 @@ export interface MemoryMediaInput {
 
 export interface CreateMemoryInput extends MemoryFields, MemoryMediaInput {
   timelineId: string;
+  /** the memory's own tier, not wider than the timeline's; null/absent = the timeline's (./memory-privacy.rules.ts) */
+  privacy?: unknown;
 }
 
 export interface UpdateMemoryInput extends MemoryFields, MemoryMediaInput {
   id: string;
   /** the partner's own note (./partner-note.ts); only the partner may send it */
   partnerMeaning?: unknown;
+  /** a new tier for the memory (docs/decisions/052-memory-privacy.md): undefined = unchanged, null = the timeline's */
+  privacy?: unknown;
 }
 
 /** The id of an earlier upload a write names: `mediaId`, else the id inside a `/media/` URL. */
@@ -104,11 +109,15 @@ function parseFields(input: MemoryFields, now: Date) {
 /**
  * Up to 3 preview media per timeline (docs/product.md §4: the new file joins the previews while there are
  * fewer than 3), i.e. the first three memories with a thumbnail, kept right after every change.
+ * Only memories everyone who sees the timeline sees (none narrower than it,
+ * docs/decisions/052-memory-privacy.md), so the covers never show a narrowed memory; refreshed
+ * when a memory's or the timeline's tier changes too.
  */
 export const REFRESH_PREVIEWS_SQL = `UPDATE timelines SET preview_media_ids = COALESCE((
     SELECT array_agg(x.media_id ORDER BY x.created_at, x.position, x.id) FROM (
       SELECT m.media_id, m.created_at, m.position, m.id FROM memories m JOIN media_files f ON f.id = m.media_id
        WHERE m.timeline_id = $1 AND (f.type = 'image' OR f.variants ? 'thumb')
+         AND (m.privacy IS NULL OR m.privacy >= timelines.privacy)
        ORDER BY m.created_at, m.position, m.id LIMIT 3) x), '{}')
   WHERE id = $1`;
 
@@ -117,6 +126,10 @@ export interface MemoryServiceDeps {
   clock: Clock;
   media: MediaPort;
   notifications: NotificationService;
+  /** A memory's tier: one key narrows, two widen (memory-privacy.service.ts, wired in web/services.ts). */
+  privacy?: {
+    change(viewer: Viewer, memoryId: string, wanted: Privacy | null): Promise<"applied" | "requested">;
+  };
 }
 
 /** Memories (docs/product.md §3–§6): created and changed by the timeline's two participants only. */
@@ -234,6 +247,9 @@ export class MemoryService {
     const listed = parseMediaIds(input.mediaIds);
     const mediaId = listed ? undefined : mediaIdOf(input);
     if (!listed && !input.file && !mediaId) throw mediaListError("media_required");
+    // a tier of its own at once: adding a memory narrower than its timeline needs no consent
+    const privacy = parseMemoryPrivacy(input.privacy) ?? null;
+    checkWithinTimeline(privacy, t.privacy);
 
     let rows: MediaFile[];
     let ingested: MediaFile | null = null;
@@ -256,6 +272,7 @@ export class MemoryService {
           location: fields.location ?? "",
           meaning: fields.meaning ?? "",
           memoryDate: fields.memoryDate ?? null,
+          privacy,
           createdById: userId,
           createdAt: now,
         });
@@ -296,6 +313,26 @@ export class MemoryService {
    * is marked as theirs (`editedById`) and tells the creator too, once a day per memory.
    */
   async update(viewer: Viewer, input: UpdateMemoryInput): Promise<Memory> {
+    return (await this.updateAndReport(viewer, input)).memory;
+  }
+
+  /**
+   * As update; with a `privacy`, the memory's tier is set after the other fields
+   * (docs/decisions/052-memory-privacy.md), and `privacy` says whether it applies now or waits for
+   * the other participant (REST answers 202 then).
+   */
+  async updateAndReport(
+    viewer: Viewer,
+    input: UpdateMemoryInput,
+  ): Promise<{ memory: Memory; privacy: "applied" | "requested" | null }> {
+    const wanted = parseMemoryPrivacy(input.privacy);
+    const updated = await this.updateFields(viewer, input);
+    if (wanted === undefined || !this.deps.privacy) return { memory: updated, privacy: null };
+    const privacy = await this.deps.privacy.change(viewer, updated.id, wanted);
+    return { memory: (await this.reads.memories.visible(viewer, updated.id))!, privacy };
+  }
+
+  private async updateFields(viewer: Viewer, input: UpdateMemoryInput): Promise<Memory> {
     const { memory, timeline } = await this.editable(viewer, input.id);
     const partnerMeaning = parsePartnerMeaning(input.partnerMeaning, viewer.userId, memory, timeline);
     const now = this.deps.clock.now();

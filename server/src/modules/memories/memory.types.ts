@@ -3,6 +3,7 @@ import { Field, ID, InputType, Int, ObjectType, registerEnumType } from "type-gr
 import { edgeType, PageInfo, type Edge } from "../../graphql/connection.js";
 import { GraphQLUpload } from "../../graphql/upload.scalar.js";
 import { Memory } from "../../entities/memory.entity.js";
+import { Privacy } from "../../entities/timeline.enums.js";
 
 @InputType({
   description:
@@ -36,6 +37,13 @@ export class CreateMemoryInput {
 
   @Field(() => String, { nullable: true })
   meaning?: string | null;
+
+  @Field(() => Privacy, {
+    nullable: true,
+    description:
+      "who can see this memory, never wider than its timeline; absent = the timeline's (docs/decisions/052-memory-privacy.md)",
+  })
+  privacy?: Privacy | null;
 }
 
 @ObjectType()
@@ -80,6 +88,12 @@ export class UpdateMemoryInput {
       "all the memory's photos and videos (1 to 10) in the new order, the first the cover: each already on this memory or your own unattached upload; those left out are deleted",
   })
   mediaIds?: string[] | null;
+  @Field(() => Privacy, {
+    nullable: true,
+    description:
+      "a new tier for the memory (null: the timeline's): narrower applies at once, wider waits for the other participant (`pendingPrivacy`); wider than the timeline is BAD_USER_INPUT",
+  })
+  privacy?: Privacy | null;
 }
 
 @ObjectType()

@@ -47,6 +47,27 @@ export function withdrawnText(who: Named, title: string): string {
   return clipText(`${nameOf(who)} withdrew the invitation to share "${title}"`, 500);
 }
 
+/** The other participant is asked to widen a memory's tier (docs/decisions/052-memory-privacy.md). */
+export function memoryPrivacyRequestText(who: Named, title: string, privacy: Privacy | null): string {
+  return clipText(`${nameOf(who)} would like to make a memory in "${title}" ${privacy ?? "wider"}`, 500);
+}
+
+/** The requester learns the answer about a memory's tier. */
+export function memoryPrivacyOutcomeText(
+  who: Named,
+  title: string,
+  privacy: Privacy | null,
+  accepted: boolean,
+): string {
+  const tier = privacy ?? "wider";
+  return clipText(
+    accepted
+      ? `${nameOf(who)} agreed: a memory in "${title}" is now ${tier}`
+      : `${nameOf(who)} would rather not make a memory in "${title}" ${tier} for now`,
+    500,
+  );
+}
+
 /** A privacy_request notice: OPEN (Accept / Decline) until answered, withdrawn or replaced. */
 export function privacyRequestState(n: Pick<Notification, "type" | "resolution">): PrivacyRequestState | null {
   if (n.type !== NotificationType.PRIVACY_REQUEST) return null;
@@ -144,9 +165,12 @@ export function messageText(n: Notification, t: Timeline | null, person: (id: st
       break;
     }
     case NotificationType.PRIVACY_REQUEST:
+      if (n.relatedMemoryId) return memoryPrivacyRequestText(actor, title, n.privacy);
       return privacyRequestText(actor, title, n.privacy);
     case NotificationType.PRIVACY_ACCEPTED:
     case NotificationType.PRIVACY_DECLINED:
+      if (n.relatedMemoryId)
+        return memoryPrivacyOutcomeText(actor, title, n.privacy, n.type === NotificationType.PRIVACY_ACCEPTED);
       return privacyOutcomeText(actor, title, n.privacy, n.type === NotificationType.PRIVACY_ACCEPTED);
     default:
       return n.message;

@@ -1,6 +1,5 @@
-import { In, MoreThanOrEqual, type DataSource, type EntityManager } from "typeorm";
+import { In, type DataSource, type EntityManager } from "typeorm";
 import { keysetOrder, pageOf, type KeysetOrder, type KeyValue, type Page, type PageRequest } from "../../db/keyset.js";
-import { Memory } from "../../entities/memory.entity.js";
 import { Notification } from "../../entities/notification.entity.js";
 import { Timeline } from "../../entities/timeline.entity.js";
 import { TimelineStatus } from "../../entities/timeline.enums.js";
@@ -152,12 +151,17 @@ export class NotificationReads {
 
   /**
    * How many memories the viewer added to a timeline they may see since `since` (the count of a
-   * friend notice's photos, docs/decisions/022-grouped-updates.md); 0 when they may not see it.
+   * friend notice's photos, docs/decisions/022-grouped-updates.md): `shown`, those the notice's
+   * readers may see (the participants' direct connections see every memory but a private one,
+   * docs/decisions/052-memory-privacy.md), and `all`; 0 when they may not see the timeline.
    */
-  async memoriesAddedBy(viewer: Viewer, timelineId: string, since: Date): Promise<number> {
-    if (!viewer.userId || !(await viewer.canViewTimelineId(timelineId))) return 0;
-    return this.ds.getRepository(Memory).count({
-      where: { timelineId, createdById: viewer.userId, createdAt: MoreThanOrEqual(since) },
-    });
+  async memoriesAddedBy(viewer: Viewer, timelineId: string, since: Date): Promise<{ shown: number; all: number }> {
+    if (!viewer.userId || !(await viewer.canViewTimelineId(timelineId))) return { shown: 0, all: 0 };
+    const rows = (await this.ds.query(
+      `SELECT count(*)::int AS "all", (count(*) FILTER (WHERE privacy IS DISTINCT FROM 'private'))::int AS shown
+         FROM memories WHERE timeline_id = $1 AND created_by_id = $2 AND created_at >= $3`,
+      [timelineId, viewer.userId, since],
+    )) as { all: number; shown: number }[];
+    return { shown: rows[0]?.shown ?? 0, all: rows[0]?.all ?? 0 };
   }
 }

@@ -442,7 +442,11 @@ export class NotificationService {
       this.reads.users.self(viewer),
       this.reads.notifications.memoriesAddedBy(viewer, t.id, startOfUtcDay(this.clock.now())),
     ]);
-    const message = `${nameOf(actor)} added ${n} new ${n === 1 ? "photo" : "photos"} to "${t.title}"`;
-    return this.fanOut(t, NotificationType.PHOTOS_UPLOADED, viewer.userId!, message, recipients, n, added);
+    // memories the friends may not see (private ones, docs/decisions/052-memory-privacy.md) are not announced
+    const hidden = added.all - added.shown;
+    if (added.all > 0 && added.shown === 0) return 0;
+    const shown = hidden > 0 ? Math.max(1, Math.min(n, added.shown)) : n;
+    const message = `${nameOf(actor)} added ${shown} new ${shown === 1 ? "photo" : "photos"} to "${t.title}"`;
+    return this.fanOut(t, NotificationType.PHOTOS_UPLOADED, viewer.userId!, message, recipients, shown, added.shown);
   }
 }

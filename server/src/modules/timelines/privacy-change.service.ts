@@ -35,6 +35,11 @@ export interface PrivacyChangeDeps {
   ds: DataSource;
   clock: Clock;
   notices: PrivacyNotices;
+  /**
+   * The tier applied, in the change's transaction: the memories follow it
+   * (docs/decisions/052-memory-privacy.md; wired in web/services.ts).
+   */
+  tierApplied?: (m: EntityManager, timelineId: string, tier: Privacy) => Promise<void>;
 }
 
 const CLEARED = { pendingPrivacy: null, privacyRequestedById: null, privacyRequestedAt: null };
@@ -136,5 +141,6 @@ export class PrivacyChangeService {
 
   private async set(m: EntityManager, id: string, patch: Partial<Timeline>): Promise<void> {
     await m.getRepository(Timeline).update({ id }, patch);
+    if (patch.privacy) await this.deps.tierApplied?.(m, id, patch.privacy);
   }
 }

@@ -2,7 +2,7 @@ import type { DataSource } from "typeorm";
 import { afterSql, orderSql, type KeyValue } from "../../db/keyset.js";
 import { Timeline } from "../../entities/timeline.entity.js";
 import { User } from "../../entities/user.entity.js";
-import type { Viewer } from "../access/access.service.js";
+import { isParticipant, type Viewer } from "../access/access.service.js";
 import { preparedRows } from "../../db/prepared.js";
 import { rowShape } from "../../db/plain-rows.js";
 
@@ -62,7 +62,9 @@ export class TimelineRows {
     const rows = await preparedRows(
       this.ds,
       `SELECT ${t.select}, ${cu.select}, ${co.select},
-              (SELECT count(*) FROM memories m WHERE m.timeline_id = t.id) AS memory_count ${extra}
+              (SELECT count(*) FROM memories m WHERE m.timeline_id = t.id) AS memory_count,
+              EXISTS (SELECT 1 FROM memories m WHERE m.timeline_id = t.id AND m.privacy IS NOT NULL) AS has_own_tiers
+              ${extra}
          FROM timelines t
          JOIN users cu ON cu.id = t.created_by_id LEFT JOIN users co ON co.id = t.collaborator_id
         WHERE ${where} ${tail}`,
@@ -73,7 +75,10 @@ export class TimelineRows {
     for (const row of rows) {
       for (const u of [cu.from(row), co.from(row)]) if (u) users.prime(u.id, u);
       const timeline = t.from(row)!;
-      memoryCounts.set(timeline, Number(row.memory_count));
+      // a memory with its own tier may be hidden from an onlooker (docs/decisions/052-memory-privacy.md):
+      // then their count is the memory reads' (which apply the effective tier), not this one
+      if (row.has_own_tiers !== true || isParticipant(viewer.userId, timeline))
+        memoryCounts.set(timeline, Number(row.memory_count));
       if (row.other_id) viewer.notePartner(row.other_id as string, row.other_is_partner === true);
       if (row.cu_is_partner !== undefined) viewer.notePartner(timeline.createdById, row.cu_is_partner === true);
       if (row.co_is_partner !== undefined && timeline.collaboratorId)

@@ -18,6 +18,7 @@ import { recordingMock } from "../../../testing/mutation-mock";
 import { locationOf, screenRenderer } from "../../../testing/render";
 import { cacheViewedTimeline } from "../../testing/view-timeline-cache";
 import { AddMemoryScreen } from "./add-memory-screen";
+import { timelineAudienceMock } from "../../../features/timelines/testing/audience-mocks";
 import { findDuplicate } from "../../../features/memories/api/find-duplicate";
 
 vi.mock("exifr", () => ({ default: { parse: vi.fn() } }));
@@ -39,7 +40,17 @@ function aPhoto({ name = "photo.jpg", type = "image/jpeg", lastModified = new Da
 
 const timelineMock: MockLink.MockedResponse = {
   request: { query: AddMemoryTimelineDocument, variables: { id: "t-1" } },
-  result: { data: { timeline: { __typename: "Timeline", id: "t-1", title: "Summer in Lisbon", isParticipant: true } } },
+  result: {
+    data: {
+      timeline: {
+        __typename: "Timeline",
+        id: "t-1",
+        title: "Summer in Lisbon",
+        privacy: "PUBLIC",
+        isParticipant: true,
+      },
+    },
+  },
 };
 
 function createMemoryMock(
@@ -60,8 +71,11 @@ function createMemoryMock(
   return recordingMock(CreateMemoryDocument, seen, outcome instanceof Error ? outcome : { data }, { delay });
 }
 
+const audienceMock = timelineAudienceMock("t-1", { count: 14, known: ["Maya"] }, { count: 40, known: ["Maya"] });
+
 const render = screenRenderer(<AddMemoryScreen />, "/app/add-memory", {
   at: "/app/add-memory?timeline_id=t-1",
+  mocks: [audienceMock],
 });
 
 const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
@@ -251,6 +265,25 @@ describe("Add Memory (docs/product.md §2, §4, §5)", () => {
     );
   });
 
+  it("offers Who can see this memory, the same as the timeline by default, and sends a narrower tier (docs/decisions/052-memory-privacy.md)", async () => {
+    mockFetch({ "POST /api/notifications/friend-photos-uploaded": { body: { success: true } } });
+    const seen: CreateMemoryMutationVariables[] = [];
+    const user = userEvent.setup({ advanceTimers: () => {} });
+    render([timelineMock, createMemoryMock(seen)]);
+    const group = await screen.findByRole("group", { name: "Who can see this memory" });
+    const same = within(group).getByRole("radio", { name: /Same as the timeline/ });
+    expect(same).toBeChecked();
+    await waitFor(() => expect(same).toHaveAccessibleDescription("About 40 people, including Maya"));
+    const semi = within(group).getByRole("radio", { name: /Semi-private/ });
+    expect(semi).toHaveAccessibleDescription("About 14 people, including Maya");
+    await user.click(semi);
+    await choose(aPhoto());
+    await act(async () => fakeUploads.current!.latest().succeed());
+    await user.click(submit());
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0]!.input).toMatchObject({ timelineId: "t-1", privacy: "SEMI_PRIVATE" });
+  });
+
   it("a video: only the upload's id is sent (the server makes the poster), its date is the server's reading", async () => {
     mockFetch({ "POST /api/notifications/friend-photos-uploaded": { body: { success: true } } });
     const seen: CreateMemoryMutationVariables[] = [];
@@ -420,7 +453,11 @@ describe("Add Memory (docs/product.md §2, §4, §5)", () => {
     const { router } = render([
       {
         request: { query: AddMemoryTimelineDocument, variables: { id: "t-1" } },
-        result: { data: { timeline: { __typename: "Timeline", id: "t-1", title: "Theirs", isParticipant: false } } },
+        result: {
+          data: {
+            timeline: { __typename: "Timeline", id: "t-1", title: "Theirs", privacy: "PUBLIC", isParticipant: false },
+          },
+        },
       },
     ]);
     await waitFor(() => expect(locationOf(router)).toBe("/app/view-timeline?id=t-1"));

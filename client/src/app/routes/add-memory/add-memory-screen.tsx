@@ -16,7 +16,8 @@ import {
   type MemoryFormValues,
 } from "../../../features/memories/components/memory-form";
 import { notifyFriendsPhotosUploaded } from "../../../features/timelines/api/friend-notifications";
-import { useAddMemoryTimelineQuery, useCreateMemoryMutation } from "../../../gql/graphql";
+import { MemoryPrivacySelector } from "../../../features/timelines/components/memory-privacy-selector";
+import { useAddMemoryTimelineQuery, useCreateMemoryMutation, type Privacy } from "../../../gql/graphql";
 import { notifySaved, TOASTS } from "../../../lib/notify";
 import { serverMessageOf } from "../../../lib/server-message";
 import { ADD_MEMORY_ERROR } from "../../../features/memories/lib/messages";
@@ -30,6 +31,8 @@ export function AddMemoryScreen() {
   const [createMemory] = useCreateMemoryMutation();
   const [duplicateOf, setDuplicateOf] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
+  // "Who can see this memory": null = the same as the timeline (docs/decisions/052-memory-privacy.md)
+  const [privacy, setPrivacy] = useState<Privacy | null>(null);
 
   if (!timelineId) return <Navigate to="/app/timelines" replace />;
   if (loading && !data) return <PageSpinner label="Loading…" />;
@@ -54,6 +57,7 @@ export function AddMemoryScreen() {
             location: values.location.trim(),
             memoryDate: values.memoryDate || null,
             meaning: values.meaning.trim(),
+            ...(privacy ? { privacy } : {}),
           },
         },
         update(cache, result) {
@@ -87,6 +91,16 @@ export function AddMemoryScreen() {
         timelineId={timelineId}
         error={duplicateOf ? ALREADY_IN_TIMELINE : saveError}
         footer={duplicateOf ? <ButtonLink to={memoryUrl(timelineId, duplicateOf)}>Open it</ButtonLink> : null}
+        privacyField={
+          data?.timeline ? (
+            <MemoryPrivacySelector
+              timelineId={timelineId}
+              timelinePrivacy={data.timeline.privacy}
+              value={privacy}
+              onChange={setPrivacy}
+            />
+          ) : null
+        }
       />
     </>
   );

@@ -17,6 +17,7 @@ import { recordingMock } from "../../../testing/mutation-mock";
 import { locationOf, screenRenderer } from "../../../testing/render";
 import { cacheViewedTimeline } from "../../testing/view-timeline-cache";
 import { EditMemoryScreen } from "./edit-memory-screen";
+import { timelineAudienceMock } from "../../../features/timelines/testing/audience-mocks";
 import { allowConsoleErrors } from "../../../testing/console-errors";
 
 vi.mock("exifr", () => ({ default: { parse: vi.fn() } }));
@@ -25,7 +26,13 @@ vi.mock(
   () => import("../../../features/memories/testing/upload-file-mock"),
 );
 
-const memory = { ...aMemory(), timeline: { __typename: "Timeline", id: "t-1", title: "Summer in Lisbon" } };
+const memory = {
+  ...aMemory(),
+  privacy: null,
+  pendingPrivacy: null,
+  privacyRequestedBy: null,
+  timeline: { __typename: "Timeline", id: "t-1", title: "Summer in Lisbon", privacy: "PUBLIC", isParticipant: true },
+};
 
 function editMock(value: unknown = memory): MockLink.MockedResponse {
   return { request: { query: EditMemoryDocument, variables: { id: "m-1" } }, result: { data: { memory: value } } };
@@ -33,7 +40,13 @@ function editMock(value: unknown = memory): MockLink.MockedResponse {
 
 function updateMock(seen: UpdateMemoryMutationVariables[], outcome: "ok" | Error = "ok"): MockLink.MockedResponse {
   const timeline = { __typename: "Timeline", id: "t-1", lastActivity: "2024-06-15T10:00:00.000Z", previewImages: [] };
-  const memory = { ...aMemory({ caption: "Sunset, again" }), timeline };
+  const memory = {
+    ...aMemory({ caption: "Sunset, again" }),
+    privacy: null,
+    pendingPrivacy: null,
+    privacyRequestedBy: null,
+    timeline,
+  };
   const data = { updateMemory: { __typename: "UpdateMemoryPayload", memory } };
   return recordingMock(UpdateMemoryDocument, seen, outcome instanceof Error ? outcome : { data });
 }
@@ -52,7 +65,10 @@ function deleteMock(outcome: "ok" | Error = "ok"): MockLink.MockedResponse {
   } as MockLink.MockedResponse;
 }
 
-const render = screenRenderer(<EditMemoryScreen />, "/app/edit-memory", { at: "/app/edit-memory?id=m-1" });
+const render = screenRenderer(<EditMemoryScreen />, "/app/edit-memory", {
+  at: "/app/edit-memory?id=m-1",
+  mocks: [timelineAudienceMock("t-1", { count: 14, known: ["Maya"] }, { count: 40, known: ["Maya"] })],
+});
 
 describe("Edit Memory (docs/product.md §2, §6, §8)", () => {
   beforeEach(() => {
@@ -104,6 +120,38 @@ describe("Edit Memory (docs/product.md §2, §6, §8)", () => {
         meaning: "The evening we decided to stay another week.",
       },
     });
+  });
+
+  it("offers Who can see this memory, the same as the timeline by default, with the audience line, and sends a narrower tier only when changed (docs/decisions/052-memory-privacy.md)", async () => {
+    const user = userEvent.setup();
+    const seen: UpdateMemoryMutationVariables[] = [];
+    render([editMock(), updateMock(seen)]);
+    const group = await screen.findByRole("group", { name: "Who can see this memory" });
+    const same = within(group).getByRole("radio", { name: /Same as the timeline/ });
+    expect(same).toBeChecked();
+    expect(
+      within(group)
+        .getAllByRole("radio")
+        .map((r) => r.getAttribute("value")),
+    ).toEqual(["", "SEMI_PRIVATE", "PRIVATE"]);
+    // each choice says who it lets in right now, as the timeline screens do
+    await waitFor(() => expect(same).toHaveAccessibleDescription("About 40 people, including Maya"));
+    expect(within(group).getByRole("radio", { name: /Private/ })).toHaveAccessibleDescription("Only you two");
+    await user.click(within(group).getByRole("radio", { name: /Private/ }));
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0]!.input).toMatchObject({ id: "m-1", privacy: "PRIVATE" });
+  });
+
+  it("does not send the memory's tier when it was not changed", async () => {
+    const user = userEvent.setup();
+    const seen: UpdateMemoryMutationVariables[] = [];
+    render([editMock({ ...memory, privacy: "SEMI_PRIVATE" }), updateMock(seen)]);
+    const group = await screen.findByRole("group", { name: "Who can see this memory" });
+    expect(within(group).getByRole("radio", { name: /Semi-private/ })).toBeChecked();
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0]!.input).not.toHaveProperty("privacy");
   });
 
   it("gives the timeline's other participant their own note beside the creator's, which they read but cannot change (docs/decisions/027-two-voices.md, 037)", async () => {

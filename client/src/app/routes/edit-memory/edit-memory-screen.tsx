@@ -19,9 +19,19 @@ import {
   DELETE_MEMORY_CONFIRM,
   DELETE_MEMORY_ERROR,
   deleteTheirMemoryConfirm,
+  memoryWidenAsked,
+  memoryWidenWaiting,
   SAVE_MEMORY_ERROR,
 } from "../../../features/memories/lib/messages";
-import { useDeleteMemoryMutation, useEditMemoryQuery, useUpdateMemoryMutation } from "../../../gql/graphql";
+import { MemoryPrivacySelector } from "../../../features/timelines/components/memory-privacy-selector";
+import { widensMemory } from "../../../features/timelines/lib/memory-privacy";
+import { privacyLabel } from "../../../features/timelines/lib/privacy";
+import {
+  useDeleteMemoryMutation,
+  useEditMemoryQuery,
+  useUpdateMemoryMutation,
+  type Privacy,
+} from "../../../gql/graphql";
 import { useConfirmDelete } from "../../../lib/use-confirm-delete";
 import { GoBack } from "../../../lib/use-go-back";
 import styles from "./edit-memory-screen.module.css";
@@ -40,6 +50,8 @@ export function EditMemoryScreen() {
   const [updateMemory] = useUpdateMemoryMutation();
   const [deleteMemory] = useDeleteMemoryMutation();
   const [saveError, setSaveError] = useState<string | null>(null);
+  // "Who can see this memory" as changed here; undefined = as it is (docs/decisions/052-memory-privacy.md)
+  const [privacyChoice, setPrivacyChoice] = useState<Privacy | null | undefined>(undefined);
   // Set once the memory is deleted: it leaves the cache before we navigate, which must not read as "missing".
   const leavingTo = useRef<string | null>(null);
   const memory = data?.memory;
@@ -71,6 +83,19 @@ export function EditMemoryScreen() {
   // someone else's memory: its creator is named where it is deleted, and told (docs/decisions/037-each-voice-its-authors.md)
   const creatorName = noteAuthorName(memory.createdBy);
   const theirs = !memory.canWriteMeaning;
+  // the other of the two: the one asked when the memory is to be seen by more people
+  const otherName = (theirs ? creatorName : noteAuthorName(memory.partner)) ?? "the other person";
+  const timelinePrivacy = memory.timeline.privacy;
+  const privacy = privacyChoice === undefined ? memory.privacy : privacyChoice;
+  // sent only when changed, so saving the words never touches a request (as Timeline Settings)
+  const privacyChanged = privacyChoice !== undefined && privacyChoice !== memory.privacy;
+  const otherId = theirs ? memory.createdBy?.id : memory.partner?.id;
+  const askedByOther = !!otherId && memory.privacyRequestedBy?.id === otherId;
+  const pendingNote = memory.pendingPrivacy
+    ? askedByOther
+      ? `${otherName} asked to make this memory ${privacyLabel(memory.pendingPrivacy).toLowerCase()}. Answer in Updates.`
+      : memoryWidenWaiting(otherName)
+    : null;
 
   async function save(values: MemoryFormValues, media: UploadedMedia | null, list?: MediaListChoice) {
     if (!memory) return;
@@ -96,6 +121,7 @@ export function EditMemoryScreen() {
               : media
                 ? { mediaId: media.mediaId }
                 : {}),
+            ...(privacyChanged ? { privacy: privacy ?? null } : {}),
           },
         },
         update(cache, result) {
@@ -108,7 +134,8 @@ export function EditMemoryScreen() {
       setSaveError(SAVE_MEMORY_ERROR);
       return;
     }
-    notifySaved(TOASTS.memorySaved);
+    const asked = privacyChanged && widensMemory(memory.privacy, privacy ?? null, timelinePrivacy);
+    notifySaved(asked ? memoryWidenAsked(otherName) : TOASTS.memorySaved);
     void navigate(timelineUrl);
   }
 
@@ -132,6 +159,18 @@ export function EditMemoryScreen() {
         locked={deletion.busy}
         partnerNote={memory.canWritePartnerMeaning ? { initial: memory.partnerMeaning ?? "" } : undefined}
         meaningBy={memory.canWriteMeaning ? undefined : { author: creatorName }}
+        privacyField={
+          memory.timeline.isParticipant ? (
+            <MemoryPrivacySelector
+              timelineId={memory.timelineId}
+              timelinePrivacy={timelinePrivacy}
+              value={privacy ?? null}
+              onChange={setPrivacyChoice}
+              disabled={deletion.busy}
+              note={pendingNote}
+            />
+          ) : null
+        }
         footer={
           <Button variant="ghost" block className={styles.delete} onClick={deletion.ask} disabled={deletion.busy}>
             <TrashIcon size={20} />

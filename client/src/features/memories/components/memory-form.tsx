@@ -70,6 +70,8 @@ interface MemoryFormProps {
    * theirs alone (docs/decisions/037-each-voice-its-authors.md), shown here to read, not to change.
    */
   meaningBy?: { author: string | null };
+  /** "Who can see this memory", composed by the screen (docs/decisions/052-memory-privacy.md). */
+  privacyField?: ReactNode;
 }
 
 /**
@@ -91,6 +93,7 @@ export function MemoryForm({
   partnerNote,
   timelineId,
   meaningBy,
+  privacyField,
 }: MemoryFormProps) {
   const dateId = useId();
   const [caption, setCaption] = useState(initial?.caption ?? "");
@@ -295,6 +298,7 @@ export function MemoryForm({
         />
       )}
       {partnerNote ? <PartnerNoteField value={partnerMeaning} onChange={setPartnerMeaning} /> : null}
+      {privacyField}
 
       <FormAlert message={error} />
 

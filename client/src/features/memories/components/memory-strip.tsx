@@ -14,6 +14,7 @@ import {
 } from "../lib/strip-marks";
 import { itemsOf } from "../lib/media-count";
 import { StackBadge } from "./stack-badge";
+import { MemoryLock } from "./memory-lock";
 import styles from "./memory-strip.module.css";
 import { NewMark } from "./new-mark";
 import { useHorizontalWheel } from "./use-horizontal-wheel";
@@ -202,6 +203,7 @@ export function MemoryStrip({ memories, onOpen, onPress, onEdit, end, months, on
                     ) : null}
                     {memory.isNew ? <NewMark /> : null}
                     <StackBadge items={itemsOf(memory)} />
+                    {memory.narrowerThanTimeline ? <MemoryLock /> : null}
                   </span>
                   <span className={styles.text}>
                     {caption ? (

@@ -28,6 +28,8 @@ export interface MemoryViewerMemory {
   canWritePartnerMeaning?: boolean | null;
   /** Whether this person created the memory and so writes `meaning` (docs/decisions/037-each-voice-its-authors.md). */
   canWriteMeaning?: boolean | null;
+  /** Seen by fewer people than its timeline: a lock (docs/decisions/052-memory-privacy.md); its two people only. */
+  narrowerThanTimeline?: boolean | null;
   /** The other participant, when they changed the caption, place, date or media. */
   editedBy?: NotePerson | null;
   /** The authors of the two notes, named when read. */

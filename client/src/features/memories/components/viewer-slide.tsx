@@ -3,6 +3,8 @@ import { CalendarIcon, MapPinIcon } from "../../../components/ui/icons";
 import { formatMemoryDate } from "../lib/memory-date";
 import { noteAuthorName } from "../lib/note-author";
 import { ExpandableCaption } from "./expandable-caption";
+import { MemoryLock } from "./memory-lock";
+import { NARROWER_MEMORY_LABEL } from "../lib/messages";
 import { hasNotes, MemoryNotes } from "./memory-notes";
 import type { MemoryViewerMedia, MemoryViewerMemory } from "./memory-viewer-types";
 import { PhotoDots } from "./photo-dots";
@@ -73,6 +75,11 @@ export function ViewerSlide({
       <div className={styles.details}>
         <ExpandableCaption id={captionId} text={caption || "Untitled memory"} untitled={!caption} />
         {editor ? <p className={styles.edited}>edited by {editor}</p> : null}
+        {memory.narrowerThanTimeline ? (
+          <p className={styles.edited}>
+            <MemoryLock variant="inline" /> {NARROWER_MEMORY_LABEL}
+          </p>
+        ) : null}
         {date || location || notes ? (
           <div className={styles.card}>
             {date || location ? (

@@ -44,6 +44,7 @@ export function aMemory(
     canEdit: true,
     canWritePartnerMeaning: false,
     canWriteMeaning: true,
+    narrowerThanTimeline: false,
     editedBy: null,
     createdBy: { __typename: "User" as const, id: "u-ana", displayName: "Ana", username: "ana" },
     partner: { __typename: "User" as const, id: "u-ben", displayName: "Ben", username: "ben" },

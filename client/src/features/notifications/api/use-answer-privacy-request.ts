@@ -17,6 +17,7 @@ export function closePrivacyRequestInCache(cache: ApolloCache, timelineId: strin
     (field) =>
       field<string>("type") === "PRIVACY_REQUEST" &&
       field<string>("relatedTimelineId") === timelineId &&
+      !field<string | null>("relatedMemoryId") &&
       field<string>("privacyRequestState") === "OPEN",
   );
   for (const id of open) {
@@ -26,7 +27,7 @@ export function closePrivacyRequestInCache(cache: ApolloCache, timelineId: strin
 }
 
 /** The server's words when the request changed between the screen and the answer (409 / CONFLICT). */
-function changedRequestMessage(error: unknown): string | null {
+export function changedRequestMessage(error: unknown): string | null {
   if (!CombinedGraphQLErrors.is(error)) return null;
   return error.errors.find((e) => e.extensions?.code === "CONFLICT")?.message ?? null;
 }

@@ -166,6 +166,7 @@ export function NotificationItem({
           {openPrivacyRequest && notification.relatedTimelineId && notification.privacy ? (
             <PrivacyRequestAnswer
               timelineId={notification.relatedTimelineId}
+              memoryId={notification.relatedMemoryId}
               privacy={notification.privacy}
               describedBy={messageId}
               onAnswered={() => articleRef.current?.focus()}

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { Button } from "../../../components/ui/button";
 import type { Privacy, PrivacyRequestState } from "../../../gql/graphql";
+import { useAnswerMemoryPrivacyRequest } from "../api/use-answer-memory-privacy-request";
 import { useAnswerPrivacyRequest } from "../api/use-answer-privacy-request";
 import styles from "./notification-item.module.css";
 
@@ -17,6 +18,8 @@ export function privacyRequestOutcome(state: PrivacyRequestState | null | undefi
 
 interface PrivacyRequestAnswerProps {
   timelineId: string;
+  /** A request about one memory of the timeline (docs/decisions/052-memory-privacy.md): answered on it. */
+  memoryId?: string | null;
   /** The tier this notice asks about: the answer names it (docs/decisions/032-who-may-learn-whom.md). */
   privacy: Privacy;
   describedBy: string;
@@ -26,24 +29,28 @@ interface PrivacyRequestAnswerProps {
 }
 
 /**
- * Accept and Reject on an open request to widen a timeline's tier, in Updates. The answer closes
+ * Accept and Reject on an open request to widen a timeline's tier (or one memory's), in Updates. The answer closes
  * the notice in the cache (its outcome replaces the buttons) and updates the timeline's tier.
  */
 export function PrivacyRequestAnswer({
   timelineId,
+  memoryId,
   privacy,
   describedBy,
   onAnswered,
   reach,
 }: PrivacyRequestAnswerProps) {
-  const [answer] = useAnswerPrivacyRequest();
+  const [answerTimeline] = useAnswerPrivacyRequest();
+  const [answerMemory] = useAnswerMemoryPrivacyRequest();
   const [busy, setBusy] = useState<"accept" | "decline" | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
   async function respond(accept: boolean) {
     setBusy(accept ? "accept" : "decline");
     setFailure(null);
-    const message = await answer(timelineId, accept, privacy);
+    const message = memoryId
+      ? await answerMemory(memoryId, accept, privacy)
+      : await answerTimeline(timelineId, accept, privacy);
     setBusy(null);
     if (message) setFailure(message);
     else onAnswered();

@@ -23,6 +23,7 @@ export function aNotification(
     createdAt: new Date(2024, 0, 5, 14, 30).toISOString(),
     actionUrl: "/app/view-timeline?id=t-1",
     relatedTimelineId: "t-1",
+    relatedMemoryId: null,
     privacy: null,
     privacyRequestState: null,
     proposalStatus: null,

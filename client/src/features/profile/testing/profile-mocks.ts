@@ -100,6 +100,7 @@ export function aProfileMemory(overrides: Partial<MockProfileMemory> = {}): Mock
     canEdit: false,
     canWritePartnerMeaning: false,
     canWriteMeaning: false,
+    narrowerThanTimeline: false,
     editedBy: null,
     createdBy: { __typename: "User", id: "u-ida", displayName: "Ida", username: "ida" },
     partner: { __typename: "User", id: "u-bo", displayName: "Bo", username: "bo" },
