@@ -7,7 +7,11 @@ import { findDuplicate } from "../../../features/memories/api/find-duplicate";
 import { UploadRefusedError, uploadResumable } from "../../../features/memories/api/resumable-upload";
 import type { UploadResult } from "../../../features/memories/api/upload-result";
 import { aMemory } from "../../../features/memories/testing/memory-mocks";
-import { AddMemoryTimelineDocument, CreateMemoryDocument, type CreateMemoryMutationVariables } from "../../../gql/graphql";
+import {
+  AddMemoryTimelineDocument,
+  CreateMemoryDocument,
+  type CreateMemoryMutationVariables,
+} from "../../../gql/graphql";
 import { clearOfflineData } from "../../../lib/offline-store";
 import { recordingMock } from "../../../testing/mutation-mock";
 import { locationOf, screenRenderer } from "../../../testing/render";
@@ -53,7 +57,9 @@ function createMemoryMock(seen: CreateMemoryMutationVariables[]): MockLink.Mocke
     previewImages: ["/media/m-a/thumb"],
   };
   const memory = { ...aMemory({ id: "m-new", caption: "Beach", memoryDate: "2024-03-03" }), timeline };
-  return recordingMock(CreateMemoryDocument, seen, { data: { createMemory: { __typename: "CreateMemoryPayload", memory } } });
+  return recordingMock(CreateMemoryDocument, seen, {
+    data: { createMemory: { __typename: "CreateMemoryPayload", memory } },
+  });
 }
 
 const renderAddMany = screenRenderer(<AddManyScreen />, "/app/add-many", {
@@ -116,7 +122,9 @@ describe("Add many", () => {
   });
 
   it("skips a photo already in the timeline, says so, and offers to open it", async () => {
-    vi.mocked(findDuplicate).mockImplementation(async (_timeline, file) => ((file as File).name === "old.jpg" ? "m-old" : null));
+    vi.mocked(findDuplicate).mockImplementation(async (_timeline, file) =>
+      (file as File).name === "old.jpg" ? "m-old" : null,
+    );
     vi.mocked(uploadResumable).mockImplementation(async (file: File) => result(`m-${file.name}`));
     renderAddMany();
     await choose([photo("old.jpg"), photo("new.jpg", 1)]);
@@ -125,7 +133,9 @@ describe("Add many", () => {
       "href",
       "/app/view-timeline?id=t-1&memory=m-old",
     );
-    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("1 of 1 uploaded · 1 already in this timeline"));
+    await waitFor(() =>
+      expect(screen.getByRole("status")).toHaveTextContent("1 of 1 uploaded · 1 already in this timeline"),
+    );
     expect(vi.mocked(uploadResumable).mock.calls.map(([file]) => file.name)).toEqual(["new.jpg"]);
   });
 
