@@ -1,6 +1,6 @@
 import { expect, test } from "./helpers/test";
 import path from "node:path";
-import { saveShot, signIn, trackPageErrors } from "./helpers/journey";
+import { expectAccessible, saveShot, signIn, trackPageErrors } from "./helpers/journey";
 import { memoriesOf, photos, sharedTimelineOf } from "./helpers/trip-photos";
 
 /**

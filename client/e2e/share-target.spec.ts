@@ -1,5 +1,5 @@
 import { expect, test } from "./helpers/test";
-import { saveShot, signIn, trackPageErrors } from "./helpers/journey";
+import { expectAccessible, saveShot, signIn, trackPageErrors } from "./helpers/journey";
 import { memoriesOf, photos, sharedTimelineOf } from "./helpers/trip-photos";
 
 /**
@@ -47,6 +47,7 @@ test("photos shared to the installed app open Add many for the timeline chosen",
   await expect(ada.getByRole("heading", { name: "Add to which timeline?" })).toBeVisible();
   await expect(ada.getByText("3 photos and videos shared")).toBeVisible();
   await saveShot(ada, "share-target-choose");
+  await expectAccessible(ada, "Share target");
   await ada.getByRole("link", { name: "The lake" }).click();
 
   await expect(ada).toHaveURL(/\/app\/add-many\?timeline_id=/);
