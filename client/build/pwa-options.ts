@@ -40,6 +40,14 @@ export const pwaOptions: Partial<VitePWAOptions> = {
       { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
       { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
     ],
+    // Photos and videos shared from the phone open Add many (public/share-target-sw.js,
+    // docs/decisions/058-add-many-and-share-target.md).
+    share_target: {
+      action: "/app/share-target",
+      method: "POST",
+      enctype: "multipart/form-data",
+      params: { files: [{ name: "media", accept: ["image/*", "video/*"] }] },
+    },
   },
   workbox: {
     // The built assets are precached. At run time only thumbnails and posters of /media are kept, for
@@ -81,7 +89,8 @@ export const pwaOptions: Partial<VitePWAOptions> = {
       },
     ],
     // push notes and taps on them (public/push-sw.js, docs/decisions/035-presence.md)
-    importScripts: ["/push-sw.js"],
+    // and photos shared to the installed app (public/share-target-sw.js, docs/decisions/058-add-many-and-share-target.md)
+    importScripts: ["/push-sw.js", "/share-target-sw.js"],
     cleanupOutdatedCaches: true,
     clientsClaim: true,
     skipWaiting: true,

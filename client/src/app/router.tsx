@@ -78,6 +78,14 @@ export function createRoutes({ client }: { client?: ApolloClient } = {}): RouteO
               lazy: screen(() => import("./routes/add-memory/add-memory-screen"), "AddMemoryScreen"),
             },
             {
+              path: "add-many",
+              lazy: screen(() => import("./routes/add-many/add-many-screen"), "AddManyScreen"),
+            },
+            {
+              path: "share-target",
+              lazy: screen(() => import("./routes/share-target/share-target-screen"), "ShareTargetScreen"),
+            },
+            {
               path: "edit-memory",
               lazy: screen(() => import("./routes/edit-memory/edit-memory-screen"), "EditMemoryScreen"),
             },

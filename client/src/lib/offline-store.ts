@@ -15,7 +15,8 @@ const cacheKey = (userId: string) => `apollo-cache:${userId}`;
 const SAVE_DELAY_MS = 500;
 
 let store: UseStore | null = null;
-function offlineStore(): UseStore | null {
+/** The device's key-value store of this account's data; cleared with it (Add many keeps its drafts here). */
+export function offlineStore(): UseStore | null {
   if (typeof indexedDB === "undefined") return null;
   store ??= createStore("keepsake-offline", "data");
   return store;

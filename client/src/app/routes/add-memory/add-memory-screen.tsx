@@ -84,6 +84,10 @@ export function AddMemoryScreen() {
     <>
       <BackLink to={timelineUrl} label={data?.timeline?.title ?? "Timeline"} />
       <ScreenHeader title="Add Memory" subtitle="A photo or video, and why it matters" />
+      {/* a whole trip at once (docs/decisions/058-add-many-and-share-target.md) */}
+      <ButtonLink variant="ghost" to={`/app/add-many?timeline_id=${encodeURIComponent(timelineId)}`}>
+        Add many
+      </ButtonLink>
       <MemoryForm
         submitLabel="Add Memory"
         busyLabel="Adding..."

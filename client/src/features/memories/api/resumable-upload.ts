@@ -34,8 +34,26 @@ function worthRetrying(error: DetailedError): boolean {
   return status === 0 || status === 409 || status === 423 || status === 429 || status >= 500;
 }
 
+/** A refusal carries the server's status, so a caller can tell a final one (type, size) from a passing one. */
+export class UploadRefusedError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = "UploadRefusedError";
+  }
+}
+
+export interface ResumableOptions extends UploadOptions {
+  /** The address of an upload begun earlier for this file: resumed from the server's offset. */
+  uploadUrl?: string;
+  /** Called with the upload's address once the server has made it. */
+  onUploadUrl?: (url: string) => void;
+}
+
 /** Asks `{url}/result` until the server has prepared the file. */
-async function resultOf(url: string, signal?: AbortSignal): Promise<UploadResult> {
+export async function resultOf(url: string, signal?: AbortSignal): Promise<UploadResult> {
   for (let failures = 0; ;) {
     if (signal?.aborted) throw abortError();
     let res: Response | null = null;
@@ -45,7 +63,8 @@ async function resultOf(url: string, signal?: AbortSignal): Promise<UploadResult
       if (++failures > RETRY_DELAYS_MS.length) throw error;
     }
     if (res?.status === 200) return (await res.json()) as UploadResult;
-    if (res && res.status !== 202) throw new Error(uploadErrorMessage(parseJson(await res.text())));
+    if (res && res.status !== 202)
+      throw new UploadRefusedError(uploadErrorMessage(parseJson(await res.text())), res.status);
     await new Promise((resolve) => setTimeout(resolve, RESULT_POLL_MS));
   }
 }
@@ -54,7 +73,10 @@ async function resultOf(url: string, signal?: AbortSignal): Promise<UploadResult
  * Uploads `file` resumably; resolves with the upload result of POST /api/upload/file (and
  * `place`), rejects with the spec's "Failed to upload file: …" message or an AbortError.
  */
-export async function uploadResumable(file: File, { onProgress, signal }: UploadOptions = {}): Promise<UploadResult> {
+export async function uploadResumable(
+  file: File,
+  { onProgress, signal, uploadUrl, onUploadUrl }: ResumableOptions = {},
+): Promise<UploadResult> {
   // loaded with the first upload, not with the form
   const { Upload } = await import("tus-js-client");
   return new Promise((resolve, reject) => {
@@ -67,13 +89,19 @@ export async function uploadResumable(file: File, { onProgress, signal }: Upload
       storeFingerprintForResuming: true,
       removeFingerprintOnSuccess: true,
       onShouldRetry: worthRetrying,
+      // an address kept elsewhere (Add many's draft) is tried first; a gone one starts afresh
+      ...(uploadUrl ? { uploadUrl } : {}),
+      onUploadUrlAvailable() {
+        if (upload.url) onUploadUrl?.(upload.url);
+      },
       onProgress(sent, total) {
         if (!onProgress || total === 0) return;
         // the last percent is for the server's preparing
         onProgress({ loaded: sent, total, percent: Math.min(99, Math.round((sent / total) * 100)) });
       },
       onError(error) {
-        reject(new Error(uploadErrorMessage(bodyOf(error))));
+        const status = (error as Partial<DetailedError>).originalResponse?.getStatus() ?? 0;
+        reject(new UploadRefusedError(uploadErrorMessage(bodyOf(error)), status));
       },
       onSuccess() {
         resultOf(upload.url!, signal).then((result) => {
@@ -90,6 +118,7 @@ export async function uploadResumable(file: File, { onProgress, signal }: Upload
       },
       { once: true },
     );
+    if (uploadUrl) return upload.start();
     void upload.findPreviousUploads().then(
       (previous) => {
         if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
