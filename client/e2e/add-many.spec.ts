@@ -66,6 +66,7 @@ test("a 40-photo trip is grouped by day, captioned while it uploads and saved at
     .getByRole("textbox", { name: /Caption/ })
     .fill("Sintra");
   await saveShot(ada, "add-many-review");
+  await expectAccessible(ada, "Add many review");
 
   await expect(ada.getByText("40 of 40 uploaded")).toBeVisible({ timeout: 90_000 });
   await ada.getByRole("button", { name: "Save all (5 memories)" }).click();
