@@ -1421,8 +1421,8 @@ const MEMORY_TIER_READS: MemoryTierOp[] = [
     expected: (c) => (c.role === "anonymous" ? "UNAUTHENTICATED" : canSeeMemory(c)),
     async observe(c, agent) {
       const { memory, mediaId } = tierMemoryOf(c);
-      const r = await gql(agent, `query($id: ID!) { memory(id: $id) { id media { id } } }`, { id: memory.id });
-      return errorCode(r) ?? r.data?.memory?.media?.id === mediaId;
+      const r = await gql(agent, `query($id: ID!) { memory(id: $id) { id cover { id } } }`, { id: memory.id });
+      return errorCode(r) ?? r.data?.memory?.cover?.id === mediaId;
     },
   },
   {
