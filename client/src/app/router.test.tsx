@@ -4,7 +4,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import type { RouteObject } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { relationshipsMock } from "../features/connections/testing/connection-mocks";
-import { aMemory } from "../features/memories/testing/memory-mocks";
+import { aMemory, anEditableMemory } from "../features/memories/testing/memory-mocks";
 import { aUser } from "../features/profile/testing/profile-mocks";
 import { aTimeline, noPrivacyRequest } from "../features/timelines/testing/timeline-mocks";
 import { publicUserMock } from "../features/users/testing/public-profile-mocks";
@@ -63,7 +63,7 @@ function timelineScreenMocks(id = "t-1"): MockLink.MockedResponse[] {
       request: { query: EditMemoryDocument, variables: { id: "m-1" } },
       result: {
         data: {
-          memory: { ...aMemory({ timelineId: id }), timeline: { __typename: "Timeline", id, title: timeline.title } },
+          memory: anEditableMemory(aMemory({ timelineId: id }), { id, title: timeline.title }),
         },
       },
     },

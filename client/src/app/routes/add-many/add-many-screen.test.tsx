@@ -43,7 +43,17 @@ const result = (id: string, place: string | null = null): UploadResult => ({
 
 const timelineMock: MockLink.MockedResponse = {
   request: { query: AddMemoryTimelineDocument, variables: { id: "t-1" } },
-  result: { data: { timeline: { __typename: "Timeline", id: "t-1", title: "Summer in Lisbon", isParticipant: true } } },
+  result: {
+    data: {
+      timeline: {
+        __typename: "Timeline",
+        id: "t-1",
+        title: "Summer in Lisbon",
+        privacy: "PRIVATE",
+        isParticipant: true,
+      },
+    },
+  },
   maxUsageCount: 5,
 };
 

@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DENSITY_KEY } from "../../../features/memories/components/use-timeline-density";
 import { aMemory } from "../../../features/memories/testing/memory-mocks";
 import { aTimeline, noPrivacyRequest } from "../../../features/timelines/testing/timeline-mocks";
+import { visitMock, waitingMock } from "../../../features/timelines/testing/waiting-mocks";
 import { ViewTimelineDocument } from "../../../gql/graphql";
 import { connectionOf } from "../../../testing/connection";
 import { locationOf, screenRenderer } from "../../../testing/render";
@@ -35,7 +36,11 @@ function viewMock() {
   };
 }
 
-const render = screenRenderer(<ViewTimelineScreen />, "/app/view-timeline", { at: "/app/view-timeline?id=t-1" });
+// the screen reports the visit (docs/decisions/055-reminders-invite-links-and-new-marks.md)
+const render = screenRenderer(<ViewTimelineScreen />, "/app/view-timeline", {
+  at: "/app/view-timeline?id=t-1",
+  mocks: [visitMock(), waitingMock()],
+});
 const choice = (name: "Strip" | "Days") =>
   within(screen.getByRole("group", { name: "Show memories as" })).getByRole("button", { name });
 

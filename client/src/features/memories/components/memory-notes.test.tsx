@@ -11,7 +11,7 @@ import {
 import { recordingMock } from "../../../testing/mutation-mock";
 import { renderScreen } from "../../../testing/render";
 import { SAVE_NOTE_ERROR } from "../lib/messages";
-import { aMemory } from "../testing/memory-mocks";
+import { aMemory, anEditableMemory } from "../testing/memory-mocks";
 import { MemoryViewer } from "./memory-viewer";
 import { allowConsoleErrors } from "../../../testing/console-errors";
 
@@ -25,7 +25,7 @@ type MockMemory = ReturnType<typeof aMemory>;
 function memoryMock(memory: MockMemory): MockLink.MockedResponse {
   return {
     request: { query: EditMemoryDocument, variables: { id: memory.id } },
-    result: { data: { memory: { ...memory, timeline: { __typename: "Timeline", id: "t-1", title: "Lisbon" } } } },
+    result: { data: { memory: anEditableMemory(memory) } },
   };
 }
 

@@ -3,7 +3,7 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { EditMemoryDocument, MemoryMediaStatusDocument, useEditMemoryQuery } from "../../../gql/graphql";
 import { renderScreen } from "../../../testing/render";
-import { aMemory } from "../testing/memory-mocks";
+import { aMemory, anEditableMemory } from "../testing/memory-mocks";
 import { MemoryViewer } from "./memory-viewer";
 import { VIDEO_FAILED, VIDEO_PREPARING } from "./viewer-media";
 
@@ -21,7 +21,7 @@ const video = (status: "PREPARING" | "FAILED") =>
 function memoryMock(memory: ReturnType<typeof aMemory>): MockLink.MockedResponse {
   return {
     request: { query: EditMemoryDocument, variables: { id: memory.id } },
-    result: { data: { memory: { ...memory, timeline: { __typename: "Timeline", id: "t-1", title: "Lisbon" } } } },
+    result: { data: { memory: anEditableMemory(memory) } },
   };
 }
 

@@ -53,3 +53,26 @@ export function aMemory(
     items: items ? items.map((item, i) => (i === 0 ? cover : aMedia(i + 1, item))) : [cover],
   };
 }
+
+/**
+ * The EditMemory query's answer for `memory`: its own tier and request (none by default,
+ * docs/decisions/052-memory-privacy.md) and its timeline as the screen reads it.
+ */
+export function anEditableMemory(
+  memory: ReturnType<typeof aMemory>,
+  timeline: { id?: string; title?: string; privacy?: string } = {},
+) {
+  return {
+    privacy: null,
+    pendingPrivacy: null,
+    privacyRequestedBy: null,
+    ...memory,
+    timeline: {
+      __typename: "Timeline" as const,
+      id: timeline.id ?? memory.timelineId,
+      title: timeline.title ?? "Lisbon",
+      privacy: timeline.privacy ?? "PUBLIC",
+      isParticipant: true,
+    },
+  };
+}
