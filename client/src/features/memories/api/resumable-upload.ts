@@ -1,5 +1,11 @@
 import type { DetailedError } from "tus-js-client";
-import { parseJson, uploadErrorMessage, type UploadOptions, type UploadResult } from "./upload-result";
+import {
+  parseJson,
+  retryableUploadStatus,
+  uploadErrorMessage,
+  type UploadOptions,
+  type UploadResult,
+} from "./upload-result";
 
 /**
  * Resumable uploads (docs/decisions/050-trip-uploads.md): tus 1.0.0 at /api/uploads with
@@ -42,6 +48,11 @@ export class UploadRefusedError extends Error {
   ) {
     super(message);
     this.name = "UploadRefusedError";
+  }
+
+  /** A refusal of the file itself (type, size) will not change: no Retry (as `uploadFailure`). */
+  get retryable(): boolean {
+    return retryableUploadStatus(this.status);
   }
 }
 

@@ -1,15 +1,19 @@
 import { resumableSupported, uploadResumable } from "./resumable-upload";
-import { parseJson, uploadErrorMessage, type UploadOptions, type UploadResult } from "./upload-result";
+import {
+  parseJson,
+  retryableUploadStatus,
+  uploadErrorMessage,
+  type UploadOptions,
+  type UploadResult,
+} from "./upload-result";
 
-export { uploadErrorMessage, type UploadOptions, type UploadProgress, type UploadResult } from "./upload-result";
-
-/**
- * Whether trying the same file again may work: a lost connection, a limit per minute, an outage.
- * A refusal of the file itself (its type, its size, 400 / 413) will not change, so it offers no Retry.
- */
-export function retryableUploadStatus(status: number): boolean {
-  return status === 0 || status === 408 || status === 429 || status >= 500;
-}
+export {
+  retryableUploadStatus,
+  uploadErrorMessage,
+  type UploadOptions,
+  type UploadProgress,
+  type UploadResult,
+} from "./upload-result";
 
 /** An upload's failure: the spec's message, and whether the same file may be tried again. */
 export const uploadFailure = (message: string, retryable: boolean) => Object.assign(new Error(message), { retryable });

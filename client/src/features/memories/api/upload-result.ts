@@ -44,3 +44,12 @@ export function parseJson(text: string): unknown {
     return undefined;
   }
 }
+
+/**
+ * Whether trying the same file again may work: a lost connection, a limit per minute, an outage.
+ * A refusal of the file itself (its type, its size, 400 / 413 / 415 / 422) will not change, so it
+ * offers no Retry.
+ */
+export function retryableUploadStatus(status: number): boolean {
+  return status === 0 || status === 408 || status === 429 || status >= 500;
+}
