@@ -71,7 +71,9 @@ test("Days: the memories by day, uncropped, a tile opens the viewer, the choice 
   // the strip is the default
   await expect(strip).toHaveAttribute("aria-pressed", "true");
   await expect(ada.getByRole("list", { name: "Memories" })).toBeVisible();
-  for (const target of [strip, days]) expect((await target.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  // measured once laid out (the server-painted screen is replaced by the app's in place)
+  for (const target of [strip, days])
+    await expect.poll(async () => (await target.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
 
   await days.tap();
   await expect(days).toHaveAttribute("aria-pressed", "true");

@@ -70,7 +70,10 @@ test("each voice stays its author's, and consent shows its consequences", async 
   const viewer = ada.getByRole("dialog", { name: "Lighthouse at dusk, in the rain" });
   await expect(viewer.locator("[data-active]")).toContainText("edited by Bo Jensen");
   await shot(ada, "03-viewer-edited-by");
+  // Escape closes the viewer by going back in history (its memory's URL): let that land first
   await ada.keyboard.press("Escape");
+  await expect(viewer).toBeHidden();
+  await expect(ada).not.toHaveURL(/memory=/);
   await ada.goto("/app/updates");
   await expect(ada.getByText('Bo Jensen edited your memory in "North coast"')).toBeVisible();
   await shot(ada, "04-updates-edited");
