@@ -49,12 +49,15 @@ export function LazyMemoryViewer(props: ComponentProps<typeof MemoryViewerType>)
 }
 
 /** While the viewer's code loads: ← → are kept for it (and not handed to the strip), Escape closes. */
-function KeysWhileLoading({ keys, onEscape }: { keys: ViewerKey[]; onEscape: () => void }) {
+export function KeysWhileLoading({ keys, onEscape }: { keys: ViewerKey[]; onEscape: () => void }) {
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
       if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
       const target = event.target;
-      if (target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)))
+      if (
+        target instanceof HTMLElement &&
+        (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
+      )
         return;
       if (event.key === "Escape") onEscape();
       else if (isViewerKey(event.key)) keys.push(event.key);

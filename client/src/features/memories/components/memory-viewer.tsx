@@ -242,25 +242,25 @@ export function MemoryViewer({
               if (event.target === event.currentTarget) setBounce(null);
             }}
           >
-          <div className={styles.track}>
-            {slides.map((slide, s) => (
-              <ViewerSlide
-                key={slide.key}
-                memory={slide.memory}
-                media={slide.media}
-                item={slide.item}
-                captionId={`${captionId(slide.memoryIndex)}${slide.item.index ? `-${slide.item.index}` : ""}`}
-                position={`${slide.memoryIndex + 1} of ${all}`}
-                active={s === currentSlide}
-                load={Math.abs(s - currentSlide) <= 1}
-                onEdit={onEdit}
-                onZoomedChange={(value) => {
-                  if (s === currentSlide) setZoomed(value);
-                }}
-                onSwipeDown={close}
-              />
-            ))}
-          </div>
+            <div className={styles.track}>
+              {slides.map((slide, s) => (
+                <ViewerSlide
+                  key={slide.key}
+                  memory={slide.memory}
+                  media={slide.media}
+                  item={slide.item}
+                  captionId={`${captionId(slide.memoryIndex)}${slide.item.index ? `-${slide.item.index}` : ""}`}
+                  position={`${slide.memoryIndex + 1} of ${all}`}
+                  active={s === currentSlide}
+                  load={Math.abs(s - currentSlide) <= 1}
+                  onEdit={onEdit}
+                  onZoomedChange={(value) => {
+                    if (s === currentSlide) setZoomed(value);
+                  }}
+                  onSwipeDown={close}
+                />
+              ))}
+            </div>
           </div>
           {wide && all > 1 ? next : null}
         </div>

@@ -12,7 +12,6 @@ export const GROW_MS = 320;
  */
 export function useGrowFromOpener(overlayRef: RefObject<HTMLElement | null>, reducedMotion: boolean): void {
   // once, at opening: the opener is still the focused element (focus moves in afterwards)
-  // eslint-disable-next-line react-hooks/exhaustive-deps
   useLayoutEffect(() => grow(overlayRef.current, reducedMotion), []);
 }
 
@@ -25,7 +24,12 @@ function grow(root: HTMLElement | null, reducedMotion: boolean): void {
   const viewport = root.querySelector<HTMLElement>("[data-viewer-viewport]");
   if (!circle || !frame || !slide || !viewport || typeof frame.animate !== "function") return;
   const from = circle.getBoundingClientRect();
-  const onScreen = from.width > 0 && from.bottom > 0 && from.top < window.innerHeight && from.right > 0 && from.left < window.innerWidth;
+  const onScreen =
+    from.width > 0 &&
+    from.bottom > 0 &&
+    from.top < window.innerHeight &&
+    from.right > 0 &&
+    from.left < window.innerWidth;
   const to = frame.getBoundingClientRect();
   if (!onScreen || to.width === 0 || to.height === 0) return;
   // the carousel has not moved its track yet: where the frame will be once the slide is in view
@@ -44,7 +48,10 @@ function grow(root: HTMLElement | null, reducedMotion: boolean): void {
   slide.dataset.growSlide = "";
   frame.animate(
     [
-      { transform: `translate(${dx}px, ${dy}px) scale(${scale})`, clipPath: `inset(${insetY}px ${insetX}px round ${radius}px)` },
+      {
+        transform: `translate(${dx}px, ${dy}px) scale(${scale})`,
+        clipPath: `inset(${insetY}px ${insetX}px round ${radius}px)`,
+      },
       { transform: "none", clipPath: "inset(0px 0px round 0px)" },
     ],
     { duration: GROW_MS, easing: "cubic-bezier(0.2, 0, 0, 1)" },

@@ -106,7 +106,8 @@ describe("the viewer's ends, desktop controls and motion", () => {
     const animate = vi.fn();
     Element.prototype.animate = animate as unknown as Element["animate"];
     vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockImplementation(function (this: HTMLElement) {
-      const box = this.tagName === "IMG" && !this.closest("[data-viewer-frame]") ? [40, 300, 150, 150] : [0, 60, 390, 390];
+      const box =
+        this.tagName === "IMG" && !this.closest("[data-viewer-frame]") ? [40, 300, 150, 150] : [0, 60, 390, 390];
       const [left, top, width, height] = box as [number, number, number, number];
       return { left, top, width, height, right: left + width, bottom: top + height, x: left, y: top } as DOMRect;
     });
