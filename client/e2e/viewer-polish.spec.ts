@@ -10,6 +10,10 @@ import { expectAccessible, graphql, saveShot, signIn, trackPageErrors } from "./
 
 const GROUND = "rgb(10, 13, 12)";
 
+/** Where a look at the grow mid-way goes (only with $E2E_SCREENSHOTS, as saveShot). */
+const shotPath = (name: string) =>
+  process.env.E2E_SCREENSHOTS ? `${process.env.E2E_SCREENSHOTS}/${name}.png` : undefined;
+
 async function groundOf(page: Page): Promise<string> {
   return page
     .getByTestId("memory-viewer")
@@ -54,6 +58,7 @@ test("the immersive viewer: dark ground, grown from the circle, a bounce at the 
   await ada.goto(`/app/view-timeline?id=${timelineId}`);
   await ada.getByRole("button", { name: /Last light/ }).tap();
   const viewer = ada.getByRole("dialog");
+  await ada.screenshot({ path: shotPath("viewer-polish-growing-390") }).catch(() => undefined);
   await expect(viewer).toHaveAccessibleName("Last light");
   await expect(ada.locator("[data-grow]")).toHaveCount(1);
   await expect.poll(() => groundOf(ada)).toBe(GROUND);
@@ -68,7 +73,8 @@ test("the immersive viewer: dark ground, grown from the circle, a bounce at the 
   const previous = viewer.getByRole("button", { name: "Previous memory" });
   await expect(previous).toHaveAttribute("aria-disabled", "true");
   await expect(previous).not.toHaveAttribute("data-side");
-  await previous.click();
+  // aria-disabled, still pressable (Playwright waits for "enabled" unless forced)
+  await previous.click({ force: true });
   await expect(viewport).toHaveAttribute("data-bounce", "start");
   await expectAccessible(ada, "Immersive viewer, phone");
   await saveShot(ada, "viewer-polish-390");
@@ -90,7 +96,10 @@ test("the immersive viewer: dark ground, grown from the circle, a bounce at the 
   await expect(sidePrevious).toHaveAttribute("data-side", "previous");
   await expect(sideNext).toHaveAttribute("data-side", "next");
   await expect(viewer.getByRole("button", { name: "Next memory" })).toHaveCount(1);
-  const frame = await viewer.locator("[data-active] [data-viewer-frame]").boundingBox();
+  // once the carousel has settled on the memory
+  const photo = viewer.locator("[data-active] [data-viewer-frame]");
+  await expect.poll(async () => Math.round((await photo.boundingBox())?.x ?? -1)).toBe(72);
+  const frame = await photo.boundingBox();
   const left = await sidePrevious.boundingBox();
   const right = await sideNext.boundingBox();
   if (!frame || !left || !right) throw new Error("the photo or its controls are not laid out");
@@ -100,7 +109,7 @@ test("the immersive viewer: dark ground, grown from the circle, a bounce at the 
   expect(frame.height).toBeGreaterThan(600);
   await sideNext.click();
   await expect(ada.getByTestId("viewer-position")).toHaveText("3 / 3");
-  await sideNext.click();
+  await sideNext.click({ force: true });
   await expect(viewport).toHaveAttribute("data-bounce", "end");
   await expect.poll(() => groundOf(ada)).toBe(GROUND);
   await expectAccessible(ada, "Immersive viewer, desktop");
