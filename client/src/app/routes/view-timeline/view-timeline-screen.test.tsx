@@ -181,7 +181,7 @@ describe("View Timeline (docs/product.md §2)", () => {
     // The strip's order: the second memory, "2 / 2", without the meaning it does not have.
     expect(within(viewer).getByTestId("viewer-position")).toHaveTextContent("2 / 2");
     expect(viewer.querySelector("[data-active]")).not.toHaveTextContent("Why this moment matters");
-    // Focus stays inside the viewer: from Close, Tab wraps to "Previous memory" (Next is disabled at the end).
+    // Focus stays inside the viewer: from Close, Tab wraps to "Previous memory" (its first control).
     await user.tab();
     expect(within(viewer).getByRole("button", { name: "Previous memory" })).toHaveFocus();
     await user.click(within(viewer).getByRole("button", { name: "Close" }));

@@ -1,14 +1,18 @@
 import useEmblaCarousel from "embla-carousel-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
-import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from "../../../components/ui/icons";
+import { CloseIcon } from "../../../components/ui/icons";
 import { usePrefersReducedMotion } from "../../../lib/use-reduced-motion";
 import { useModalFocus } from "../../../lib/use-modal-focus";
 import type { MemoryViewerMemory, MemoryViewerTheme } from "./memory-viewer-types";
 import styles from "./memory-viewer.module.css";
+import { useGrowFromOpener } from "./use-grow-from-opener";
+import { useWideViewer } from "./use-wide-viewer";
+import { slideAfterKeys, type ViewerKey } from "./viewer-keys";
 import { VIDEO_CONTROLS_BAND_PX } from "./viewer-media";
 import { ViewerSlide } from "./viewer-slide";
 import { viewerSlides } from "./viewer-slides";
+import { ViewerStepButton } from "./viewer-step-button";
 
 export type { MemoryViewerMemory, MemoryViewerTheme } from "./memory-viewer-types";
 
@@ -31,6 +35,8 @@ interface MemoryViewerProps {
   total?: number;
   /** Near the last memory read: the list reads its next page (the viewer grows with it). */
   onNearEnd?: () => void;
+  /** ← → pressed while the viewer's code was loading (lazy-memory-viewer.tsx), applied at opening. */
+  keysBeforeOpen?: readonly ViewerKey[];
 }
 
 function isTypingTarget(target: EventTarget | null): boolean {
@@ -46,7 +52,9 @@ function isTypingTarget(target: EventTarget | null): boolean {
  * photos and videos (docs/decisions/051-several-photos-per-memory.md). Swipe or the ← → keys move
  * through a memory's photos, then on to the next memory; the previous/next buttons go from memory
  * to memory; "2 / 3" says which memory, dots on the media which photo; Escape, the close button or a swipe down on
- * the media close it, and focus returns to what opened it. Transitions are off under
+ * the media close it, and focus returns to what opened it. On a near-black ground; the photo grows
+ * from the circle that opened it; either end answers with a bounce; from 960 px previous/next sit
+ * beside the photo (docs/decisions/059-immersive-viewer.md). Transitions are off under
  * prefers-reduced-motion.
  */
 export function MemoryViewer({
@@ -58,18 +66,27 @@ export function MemoryViewer({
   onShow,
   total,
   onNearEnd,
+  keysBeforeOpen = [],
 }: MemoryViewerProps) {
   const baseId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
+  const overlayRef = useRef<HTMLDivElement>(null);
   const reducedMotion = usePrefersReducedMotion();
+  const wide = useWideViewer();
   const slides = viewerSlides(memories);
-  const startIndex = Math.max(
-    0,
-    slides.findIndex((slide) => slide.memory.id === startId),
+  const startIndex = slideAfterKeys(
+    Math.max(
+      0,
+      slides.findIndex((slide) => slide.memory.id === startId),
+    ),
+    keysBeforeOpen,
+    slides.length,
   );
   const [index, setIndex] = useState(startIndex);
   const [zoomed, setZoomed] = useState(false);
   const [closing, setClosing] = useState(false);
+  // trying to go past either end: a short elastic nudge of the photo (none under reduced motion)
+  const [bounce, setBounce] = useState<"start" | "end" | null>(null);
   const count = memories.length;
   const slideCount = slides.length;
   const currentSlide = Math.min(index, slideCount - 1);
@@ -131,25 +148,32 @@ export function MemoryViewer({
     return () => window.clearTimeout(timer);
   }, [closing, onClose]);
 
+  useGrowFromOpener(overlayRef, reducedMotion);
   useModalFocus(dialogRef, { onEscape: close, initialFocus: "[data-autofocus]" });
 
+  const bounceAt = useCallback(
+    (next: number) => {
+      if (!reducedMotion) setBounce(next < 0 ? "start" : "end");
+    },
+    [reducedMotion],
+  );
   /** To a slide: one of a memory's photos. */
   const goSlide = useCallback(
     (next: number) => {
-      if (next < 0 || next >= slideCount) return;
+      if (next < 0 || next >= slideCount) return bounceAt(next);
       embla?.scrollTo(next, reducedMotion);
       setIndex(next);
       setZoomed(false);
     },
-    [embla, slideCount, reducedMotion],
+    [embla, slideCount, reducedMotion, bounceAt],
   );
   /** To a memory: its first photo. */
   const go = useCallback(
     (next: number) => {
-      if (next < 0 || next >= count) return;
+      if (next < 0 || next >= count) return bounceAt(next);
       goSlide(slides.findIndex((slide) => slide.memoryIndex === next));
     },
-    [goSlide, slides, count],
+    [goSlide, slides, count, bounceAt],
   );
 
   useEffect(() => {
@@ -169,9 +193,12 @@ export function MemoryViewer({
   const all = Math.max(count, total ?? 0);
   const position = `${current + 1} / ${all}`;
   const captionId = (i: number) => `${baseId}-caption-${i}`;
+  const previous = <ViewerStepButton step={-1} atEdge={current === 0} onStep={() => go(current - 1)} side={wide} />;
+  const next = <ViewerStepButton step={1} atEdge={current === count - 1} onStep={() => go(current + 1)} side={wide} />;
 
   return createPortal(
     <div
+      ref={overlayRef}
       className={styles.overlay}
       data-theme={theme}
       data-closing={closing || undefined}
@@ -190,27 +217,11 @@ export function MemoryViewer({
         <div className={styles.topBar}>
           {all > 1 ? (
             <div className={styles.nav}>
-              <button
-                type="button"
-                className={styles.navButton}
-                onClick={() => go(current - 1)}
-                disabled={current === 0}
-                aria-label="Previous memory"
-              >
-                <ChevronLeftIcon />
-              </button>
+              {wide ? null : previous}
               <p className={styles.position} aria-live="polite" data-testid="viewer-position">
                 {position}
               </p>
-              <button
-                type="button"
-                className={styles.navButton}
-                onClick={() => go(current + 1)}
-                disabled={current === count - 1}
-                aria-label="Next memory"
-              >
-                <ChevronRightIcon />
-              </button>
+              {wide ? null : next}
             </div>
           ) : (
             <span />
@@ -220,26 +231,38 @@ export function MemoryViewer({
           </button>
         </div>
 
-        <div className={styles.viewport} ref={emblaRef}>
-          <div className={styles.track}>
-            {slides.map((slide, s) => (
-              <ViewerSlide
-                key={slide.key}
-                memory={slide.memory}
-                media={slide.media}
-                item={slide.item}
-                captionId={`${captionId(slide.memoryIndex)}${slide.item.index ? `-${slide.item.index}` : ""}`}
-                position={`${slide.memoryIndex + 1} of ${all}`}
-                active={s === currentSlide}
-                load={Math.abs(s - currentSlide) <= 1}
-                onEdit={onEdit}
-                onZoomedChange={(value) => {
-                  if (s === currentSlide) setZoomed(value);
-                }}
-                onSwipeDown={close}
-              />
-            ))}
+        <div className={styles.stage} data-wide={wide || undefined}>
+          {wide && all > 1 ? previous : null}
+          <div
+            className={styles.viewport}
+            ref={emblaRef}
+            data-viewer-viewport
+            data-bounce={bounce ?? undefined}
+            onAnimationEnd={(event) => {
+              if (event.target === event.currentTarget) setBounce(null);
+            }}
+          >
+            <div className={styles.track}>
+              {slides.map((slide, s) => (
+                <ViewerSlide
+                  key={slide.key}
+                  memory={slide.memory}
+                  media={slide.media}
+                  item={slide.item}
+                  captionId={`${captionId(slide.memoryIndex)}${slide.item.index ? `-${slide.item.index}` : ""}`}
+                  position={`${slide.memoryIndex + 1} of ${all}`}
+                  active={s === currentSlide}
+                  load={Math.abs(s - currentSlide) <= 1}
+                  onEdit={onEdit}
+                  onZoomedChange={(value) => {
+                    if (s === currentSlide) setZoomed(value);
+                  }}
+                  onSwipeDown={close}
+                />
+              ))}
+            </div>
           </div>
+          {wide && all > 1 ? next : null}
         </div>
       </div>
     </div>,

@@ -113,6 +113,7 @@ export function ViewerMedia({
   return (
     <div
       className={styles.frame}
+      data-viewer-frame
       style={{ aspectRatio: ratio }}
       data-zoomed={zoomed || undefined}
       onPointerDown={onPointerDown}
