@@ -56,8 +56,10 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
     errors?: unknown;
   };
   // TypeORM releases a transaction's query runner when its connection emits "error" (the
-  // server went away mid-request); the transaction's next statement then throws this.
-  if ((err as { name?: unknown }).name === "QueryRunnerAlreadyReleasedError") return true;
+  // server went away mid-request); the transaction's next statement then throws one of these
+  // (the second through the transaction's EntityManager).
+  const name = (err as { name?: unknown }).name;
+  if (name === "QueryRunnerAlreadyReleasedError" || name === "QueryRunnerProviderAlreadyReleasedError") return true;
   if (typeof e.code === "string" && (NETWORK_CODES.has(e.code) || UNAVAILABLE_SQLSTATE.test(e.code))) return true;
   if (typeof e.message === "string" && UNAVAILABLE_MESSAGE_PATTERNS.some((p) => p.test(e.message as string))) {
     return true;

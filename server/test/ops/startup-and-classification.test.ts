@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { QueryFailedError, QueryRunnerAlreadyReleasedError } from "typeorm";
+import { QueryFailedError, QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from "typeorm";
 import { afterAll, describe, expect, it } from "vitest";
 import { isDatabaseUnavailable } from "../../src/db/unavailable.js";
 import { LocalStorage } from "../../src/lib/local-storage.js";
@@ -45,6 +45,7 @@ describe("isDatabaseUnavailable", () => {
     ["a connection exception (08006)", pgError("08006")],
     ["pg's uncoded 'Connection terminated unexpectedly'", new Error("Connection terminated unexpectedly")],
     ["a transaction whose connection died mid-request", new QueryRunnerAlreadyReleasedError()],
+    ["a transaction's manager whose connection died mid-request", new QueryRunnerProviderAlreadyReleasedError()],
     ["the pool's connect timeout", new Error("timeout exceeded when trying to connect")],
     ["every address refused (AggregateError)", new AggregateError([pgError("ECONNREFUSED"), pgError("ECONNREFUSED")])],
     ["a refused connection as the cause", new Error("could not load", { cause: pgError("ECONNRESET") })],
