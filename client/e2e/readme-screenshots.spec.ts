@@ -21,6 +21,10 @@ const ACCEPT = "mutation ($id: ID!) { acceptTimeline(input: { id: $id }) { timel
 async function shoot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
   await page.waitForLoadState("networkidle");
+  // at rest: no opening animation caught halfway (the viewer grows and its ground fades in)
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
   await page.screenshot({ path: path.join(out, `${name}.png`), scale: "css" });
 }
 
