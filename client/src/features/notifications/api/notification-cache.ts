@@ -68,7 +68,7 @@ export function markAllReadInCache(cache: ApolloCache, changed: number): void {
   adjustUnreadCount(cache, -changed);
 }
 
-type NodeField = <T>(name: string) => T | undefined;
+export type NodeField = <T>(name: string) => T | undefined;
 
 /**
  * The cache ids of the notifications read so far (every page of the cached connection) that

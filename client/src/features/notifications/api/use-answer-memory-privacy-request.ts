@@ -2,9 +2,7 @@ import type { ApolloCache } from "@apollo/client";
 import { useApolloClient } from "@apollo/client/react";
 import { useCallback } from "react";
 import { useRespondToMemoryPrivacyChangeMutation, type Privacy, type PrivacyRequestState } from "../../../gql/graphql";
-import { adjustUnreadCount, cachedNotificationRefs } from "./notification-cache";
-import { broadcastNotificationsUpdated } from "./notification-events";
-import { changedRequestMessage, PRIVACY_ANSWER_FAILED } from "./use-answer-privacy-request";
+import { closeOpenRequestsInCache, settlePrivacyAnswer } from "./use-answer-privacy-request";
 
 /** The open request notice of a memory closes in the cache as the server closes it (no refetch). */
 export function closeMemoryPrivacyRequestInCache(
@@ -12,17 +10,7 @@ export function closeMemoryPrivacyRequestInCache(
   memoryId: string,
   state: PrivacyRequestState,
 ): void {
-  const open = cachedNotificationRefs(
-    cache,
-    (field) =>
-      field<string>("type") === "PRIVACY_REQUEST" &&
-      field<string>("relatedMemoryId") === memoryId &&
-      field<string>("privacyRequestState") === "OPEN",
-  );
-  for (const id of open) {
-    cache.modify({ id, fields: { privacyRequestState: () => state, isRead: () => true } });
-  }
-  if (open.length) adjustUnreadCount(cache, -open.length);
+  closeOpenRequestsInCache(cache, (field) => field<string>("relatedMemoryId") === memoryId, state);
 }
 
 /**
@@ -36,19 +24,12 @@ export function useAnswerMemoryPrivacyRequest() {
   const [respond, { loading }] = useRespondToMemoryPrivacyChangeMutation();
   const answer = useCallback(
     async (memoryId: string, accept: boolean, privacy: Privacy): Promise<string | null> => {
-      try {
-        await respond({
+      return settlePrivacyAnswer(client, () =>
+        respond({
           variables: { input: { id: memoryId, accept, privacy } },
           update: (cache) => closeMemoryPrivacyRequestInCache(cache, memoryId, accept ? "ACCEPTED" : "DECLINED"),
-        });
-      } catch (error) {
-        const changed = changedRequestMessage(error);
-        if (!changed) return PRIVACY_ANSWER_FAILED;
-        await client.refetchQueries({ include: "active" }).catch(() => undefined);
-        return changed;
-      }
-      broadcastNotificationsUpdated();
-      return null;
+        }),
+      );
     },
     [client, respond],
   );
