@@ -4,6 +4,7 @@ import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { apiGraphql, apiSignIn } from "./helpers/api-sign-in";
 import { expectAccessible, graphql, saveShot, signIn, trackPageErrors } from "./helpers/journey";
+import { proposeTimeline } from "./helpers/shared-timeline";
 import { swipe } from "./helpers/touch";
 
 /**
@@ -32,12 +33,7 @@ test("a memory of three photos: added at once, a badge on the strip, swiped in t
   const boEmail = `bo-several-${stamp}@example.com`;
   const bo = await apiSignIn(baseURL, boEmail);
   const errors = trackPageErrors(ada);
-  const { createTimeline } = await graphql<{ createTimeline: { timeline: { id: string } } }>(
-    ada,
-    "mutation ($input: CreateTimelineInput!) { createTimeline(input: $input) { timeline { id } } }",
-    { input: { title: "Lisbon week", collaboratorEmail: boEmail, privacy: "PRIVATE" } },
-  );
-  const timelineId = createTimeline.timeline.id;
+  const timelineId = await proposeTimeline(ada, "Lisbon week", boEmail, "PRIVATE");
   await apiGraphql(bo, "mutation ($id: ID!) { acceptTimeline(input: { id: $id }) { timeline { id } } }", {
     id: timelineId,
   });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "./helpers/test";
 import { addMemoryWithPhoto } from "./helpers/add-memory";
-import { expectAccessible, graphql, saveShot, signIn, trackPageErrors } from "./helpers/journey";
+import { expectAccessible, saveShot, signIn, trackPageErrors } from "./helpers/journey";
+import { sharedTimeline } from "./helpers/shared-timeline";
 
 /**
  * The immersive viewer (docs/decisions/059-immersive-viewer.md), on a 390×844 phone and at
@@ -32,15 +33,7 @@ test("the immersive viewer: dark ground, grown from the circle, a bounce at the 
     signIn(browser, baseURL, `bo-polish-${stamp}@example.com`),
   ]);
   const errors = trackPageErrors(ada);
-  const { createTimeline } = await graphql<{ createTimeline: { timeline: { id: string } } }>(
-    bo,
-    "mutation ($input: CreateTimelineInput!) { createTimeline(input: $input) { timeline { id } } }",
-    { input: { title: "Lake days", collaboratorEmail: adaEmail, privacy: "PRIVATE" } },
-  );
-  const timelineId = createTimeline.timeline.id;
-  await graphql(ada, "mutation ($id: ID!) { acceptTimeline(input: { id: $id }) { timeline { id } } }", {
-    id: timelineId,
-  });
+  const timelineId = await sharedTimeline(bo, ada, adaEmail, "Lake days", "PRIVATE");
   for (const [caption, memoryDate] of [
     ["Cold swim", "2026-06-01"],
     ["Pier at noon", "2026-06-02"],
