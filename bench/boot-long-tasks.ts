@@ -22,6 +22,7 @@ import { chromiumPath } from "./lib/lighthouse.js";
 import { startServerChild } from "./lib/load.js";
 import { seed } from "./lib/seed.js";
 import { signIn } from "./lib/sign-in.js";
+import { phonePage } from "./lib/phone-context.js";
 import { median } from "./lib/util.js";
 
 const argv = process.argv.slice(2);
@@ -38,15 +39,7 @@ interface Figures {
 }
 
 async function measure(browser: Browser, url: string, cookie: string): Promise<Figures> {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    serviceWorkers: "block",
-    extraHTTPHeaders: { cookie }, // as the Lighthouse part passes the session
-  });
-  const page = await context.newPage();
+  const { context, page } = await phonePage(browser, cookie);
   await page.addInitScript(() => {
     const seen: number[] = [];
     (window as unknown as { __longTasks: number[] }).__longTasks = seen;
@@ -54,8 +47,6 @@ async function measure(browser: Browser, url: string, cookie: string): Promise<F
       for (const entry of list.getEntries()) seen.push(entry.duration);
     }).observe({ type: "longtask", buffered: true });
   });
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
   await page.goto(url);
   await page.waitForLoadState("load");
   await page.waitForTimeout(SETTLE_MS);

@@ -31,6 +31,7 @@ import { createFixture } from "./lib/fixtures.js";
 import { chromiumPath } from "./lib/lighthouse.js";
 import { seed } from "./lib/seed.js";
 import { signIn } from "./lib/sign-in.js";
+import { phonePage } from "./lib/phone-context.js";
 import { median } from "./lib/util.js";
 
 const argv = process.argv.slice(2);
@@ -61,15 +62,7 @@ interface Seen {
 }
 
 async function measure(browser: Browser, url: string, cookie: string): Promise<Figures> {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    serviceWorkers: "block",
-    extraHTTPHeaders: { cookie },
-  });
-  const page = await context.newPage();
+  const { context, page, cdp } = await phonePage(browser, cookie);
   await page.addInitScript(() => {
     const seen: Seen = { fcp: -1, lcp: -1, lcpPhoto: false, app: -1 };
     (window as unknown as { __wait: typeof seen }).__wait = seen;
@@ -90,7 +83,6 @@ async function measure(browser: Browser, url: string, cookie: string): Promise<F
       }
     }).observe(document, { childList: true, subtree: true });
   });
-  const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
   await cdp.send("Network.emulateNetworkConditions", {
@@ -99,7 +91,6 @@ async function measure(browser: Browser, url: string, cookie: string): Promise<F
     downloadThroughput: (1.6 * 1024 * 1024) / 8,
     uploadThroughput: (750 * 1024) / 8,
   });
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
   await page.goto(url, { timeout: TIMEOUT_MS });
   await page.locator('nav[aria-label="Main"]').waitFor({ timeout: TIMEOUT_MS });
   await page.waitForTimeout(SETTLE_MS);
